@@ -1,0 +1,2 @@
+//! Menagerie rules library.
+pub mod betza;
