@@ -1,2 +1,29 @@
-//! Menagerie rules library.
+//! Menagerie rules library: piece notation, variants as data, positions,
+//! legal moves, outcomes, FEN and move text, perft.
+//!
+//! ```
+//! use menagerie_rules::{Registry, Position, perft};
+//! let reg = Registry::builtin();
+//! let chess = reg.get("chess").unwrap();
+//! let mut pos = Position::start(&chess);
+//! assert_eq!(perft(&mut pos, 2), 400);
+//! ```
+
 pub mod betza;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod outcome;
+mod perft;
+pub mod piece;
+pub mod position;
+pub mod variant;
+
+pub use moves::{Move, MoveKind, MoveList};
+pub use notation::{move_text, parse_move, MoveError, TextStyle};
+pub use outcome::{Outcome, Reason};
+pub use perft::{divide, perft};
+pub use piece::{Color, Piece, PieceType};
+pub use position::fen::FenError;
+pub use position::Position;
+pub use variant::{Registry, Variant};

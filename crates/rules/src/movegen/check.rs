@@ -1,0 +1,206 @@
+//! Attacks, check and royal facing.
+
+use super::legs::Run;
+use super::tables::{flag, RayKind};
+use crate::piece::{Color, PieceType};
+use crate::position::Position;
+use menagerie_geometry::{CellId, Vector};
+
+impl Position {
+    /// True when a piece of `by` could capture a piece of the other colour
+    /// standing on `t` (one is imagined there when `t` is empty).
+    #[must_use]
+    pub fn is_attacked(&self, t: CellId, by: Color) -> bool {
+        let v = self.variant();
+        let present = self.present(by);
+        let board = self.board();
+        for ray in v.attacks.rays(by, t) {
+            if ray.any & present == 0 {
+                continue;
+            }
+            let mut screens = 0;
+            let mut first_screen_adjacent = false;
+            for (k, rc) in v.attacks.cells(ray).iter().enumerate() {
+                let p = board[rc.cell.idx()];
+                if p.is_empty() {
+                    continue;
+                }
+                if p.color() == by {
+                    let bit = 1u64 << p.kind();
+                    if screens == 0 && rc.slide & bit != 0 {
+                        return true;
+                    }
+                    if screens == 1 && (rc.cannon & bit != 0 || (first_screen_adjacent && rc.grass & bit != 0)) {
+                        return true;
+                    }
+                }
+                if screens == 0 {
+                    first_screen_adjacent = k == 0;
+                }
+                screens += 1;
+                if screens > 1 || ray.hops & present == 0 {
+                    break;
+                }
+            }
+        }
+        let complex = v.complex_types & present;
+        if complex != 0 {
+            let mut bits = complex;
+            while bits != 0 {
+                let kind = bits.trailing_zeros() as PieceType;
+                bits &= bits - 1;
+                for &s in self.cells_of(by, kind) {
+                    if v.reach(by, kind, s).is_some_and(|r| r.contains(t)) && self.attacks_from(by, kind, s, t, true, false) {
+                        return true;
+                    }
+                }
+            }
+        }
+        if let (Some(j), Some(imit)) = (v.imitator, self.imitation()) {
+            for &s in self.cells_of(by, j) {
+                if self.attacks_from(by, imit, s, t, false, true) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// True when the moves of a piece of type `kind` and colour `by` on `s`
+    /// include a capture on `t`. With `only_complex`, only the moves the
+    /// reverse tables do not cover are examined; with `skip_initial`, moves
+    /// limited to the initial region are ignored (a Joker's view).
+    #[must_use]
+    pub fn attacks_from(&self, by: Color, kind: PieceType, s: CellId, t: CellId, only_complex: bool, skip_initial: bool) -> bool {
+        let v = self.variant();
+        let board = self.board();
+        let m = v.tables.at(by, kind, s);
+        let occupied = |c: CellId| c == t || board[c.idx()].is_some();
+        let skip = |f: u8| skip_initial && f & flag::INITIAL != 0;
+        if !only_complex {
+            if m.leaps.iter().any(|l| l.to == t && l.flags & flag::CAPTURE != 0 && !skip(l.flags)) {
+                return true;
+            }
+        }
+        for c in m.conds {
+            if c.to == t && c.flags & flag::CAPTURE != 0 && !skip(c.flags) {
+                let path = &c.path[..usize::from(c.path_len)];
+                if path.iter().all(|&x| occupied(x) == c.occupied) {
+                    return true;
+                }
+            }
+        }
+        for r in m.rays {
+            if (only_complex && r.kind != RayKind::FriendCannon) || skip(r.flags) {
+                continue;
+            }
+            let cells = v.tables.ray_cells(r);
+            let stops = v.tables.ray_stops(r);
+            let Some(idx) = cells.iter().position(|&c| c == t) else { continue };
+            if stops[idx] & flag::CAPTURE == 0 {
+                continue;
+            }
+            let before = &cells[..idx];
+            let blockers: Vec<usize> = before.iter().enumerate().filter(|(_, &c)| occupied(c)).map(|(i, _)| i).collect();
+            let ok = match r.kind {
+                RayKind::Slide => blockers.is_empty(),
+                RayKind::Cannon => blockers.len() == 1,
+                RayKind::FriendCannon => blockers.len() == 1 && board[before[blockers[0]].idx()].color() == by,
+                RayKind::Grasshopper => blockers.len() == 1 && blockers[0] + 1 == idx,
+            };
+            if ok {
+                return true;
+            }
+        }
+        if m.progs.is_empty() {
+            return false;
+        }
+        let run = Run { g: &v.geometry, board, color: by, from: s, target: Some(t), empty_board: false };
+        for &pi in m.progs {
+            let prog = v.tables.program(pi);
+            if skip(prog.flags) {
+                continue;
+            }
+            let mut hit = false;
+            run.run(prog, &mut |l| {
+                if (l.to == t && l.capture) || l.via_capture == Some(t) {
+                    hit = true;
+                }
+                hit
+            });
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// True when a royal piece of `color` is attacked.
+    #[must_use]
+    pub fn royal_attacked(&self, color: Color) -> bool {
+        let them = color.flip();
+        self.royals(color).any(|k| self.is_attacked(k, them))
+    }
+
+    /// True when the side to move is in check.
+    #[must_use]
+    pub fn in_check(&self) -> bool {
+        self.royal_attacked(self.side())
+    }
+
+    /// The side to move's royal cells that are attacked.
+    #[must_use]
+    pub fn checked_royals(&self) -> Vec<CellId> {
+        let them = self.side().flip();
+        self.royals(self.side()).filter(|&k| self.is_attacked(k, them)).collect()
+    }
+
+    /// True when two royals of opposite colours face each other on a line
+    /// the variant forbids, with nothing between.
+    #[must_use]
+    pub fn royals_facing(&self) -> bool {
+        let v = self.variant();
+        let f = v.rules.facing;
+        if !f.any() {
+            return false;
+        }
+        let g = &v.geometry;
+        for a in self.royals(Color::White) {
+            for b in self.royals(Color::Black) {
+                let pa = g.coord(a);
+                let pb = g.coord(b);
+                let d = Vector::new(pb.x - pa.x, pb.y - pa.y, pb.z - pa.z);
+                if d.z != 0 {
+                    continue;
+                }
+                let line = (d.x == 0 && f.file) || (d.y == 0 && f.rank) || (d.x.abs() == d.y.abs() && f.diagonal);
+                if !line || d.is_zero() {
+                    continue;
+                }
+                let step = d.signum();
+                let mut c = a;
+                let mut clear = true;
+                loop {
+                    match g.offset(c, step) {
+                        Some(n) if n == b => break,
+                        Some(n) => {
+                            if self.piece(n).is_some() {
+                                clear = false;
+                                break;
+                            }
+                            c = n;
+                        }
+                        None => {
+                            clear = false;
+                            break;
+                        }
+                    }
+                }
+                if clear {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,506 @@
+//! Piece descriptions (parsed notation plus group conditions) to
+//! [`MoveTables`].
+
+use super::tables::{flag, CondLeap, DestCond, Leap, MoveTables, ProgLeg, Program, RayKind, TableBuilder};
+use crate::betza::{select_directions, Atom, Component, Dialect, Leg, Range};
+use crate::Color;
+use menagerie_geometry::{CellId, CellSet, Geometry, Vector};
+
+/// A move group of one piece type with its conditions, resolved for both
+/// colours (index 0 White, 1 Black).
+#[derive(Debug, Clone, Default)]
+pub struct GroupSource {
+    /// Move components.
+    pub components: Vec<Component>,
+    /// Only from the initial region.
+    pub initial: bool,
+    /// Only from these cells.
+    pub from: Option<[CellSet; 2]>,
+    /// Only to these cells.
+    pub to: Option<[CellSet; 2]>,
+    /// Never from outside into these cells.
+    pub not_into: Option<[CellSet; 2]>,
+    /// Class of every cell (u8::MAX = in no class); origin and destination
+    /// must share a class.
+    pub same_class: Option<[Vec<u8>; 2]>,
+    /// Quiet moves do not reset the clock.
+    pub noreset: bool,
+    /// Record the path cell of capturing leg-program moves.
+    pub show_path: bool,
+}
+
+/// Everything the compiler needs about one piece type.
+#[derive(Debug, Clone, Default)]
+pub struct PieceSource {
+    /// Its move groups.
+    pub groups: Vec<GroupSource>,
+    /// Initial region per colour (for `i` moves).
+    pub initial: [CellSet; 2],
+}
+
+/// A move description that cannot be compiled.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("piece {piece}, `{text}`: {message}")]
+pub struct CompileError {
+    /// Index of the piece type.
+    pub piece: usize,
+    /// The component text.
+    pub text: String,
+    /// 1-based column of the component in its description.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+enum Resolved {
+    Leaps { vectors: Vec<Vector>, flags: u8 },
+    Conds { moves: Vec<(Vector, Vec<Vector>)>, occupied: bool, flags: u8 },
+    Rays { vectors: Vec<Vector>, range: Range, kind: RayKind, modes: u8, flags: u8 },
+    Progs(Vec<u32>),
+}
+
+const FORWARD: Vector = Vector::new(0, 1, 0);
+const BOARD_LIMIT: usize = 64;
+
+fn orient(v: Vector, c: Color) -> Vector {
+    match c {
+        Color::White => v,
+        Color::Black => v.rotated(),
+    }
+}
+
+pub(crate) fn leg_vectors(g: &Geometry, leg: &Leg, d: Vector, relative: bool, dialect: Dialect) -> Result<Vec<Vector>, String> {
+    let mut out = Vec::new();
+    for atom in &leg.atoms {
+        if atom.is_triple() && !g.is_3d() {
+            return Err("a three-component leap needs a 3D board".into());
+        }
+        let cands = atom.vectors(g.is_3d());
+        let sel = select_directions(&cands, &leg.dirs, d, g.is_3d(), relative, dialect).map_err(|e| e.0)?;
+        for v in sel {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Intermediate cells of a lame or jumping leap, as offsets from the origin.
+fn leap_path(v: Vector) -> Result<Vec<Vector>, String> {
+    let (ax, ay, az) = (v.x.abs(), v.y.abs(), v.z.abs());
+    let nonzero = [ax, ay, az].iter().filter(|&&c| c != 0).count();
+    let unit = v.signum();
+    let max = ax.max(ay).max(az);
+    let is_multiple = [ax, ay, az].iter().all(|&c| c == 0 || c == max);
+    if is_multiple {
+        return Ok((1..max).filter_map(|k| unit.scaled(i32::from(k))).collect());
+    }
+    if nonzero == 2 && az == 0 {
+        let (major, minor) = if ax > ay { (ax, ay) } else { (ay, ax) };
+        let m = if ax > ay { Vector::xy(v.x.signum(), 0) } else { Vector::xy(0, v.y.signum()) };
+        let mut path = Vec::new();
+        let mut cur = Vector::default();
+        for _ in 0..(major - minor) {
+            cur = cur.add(m).ok_or("leap too long")?;
+            path.push(cur);
+        }
+        for _ in 0..minor {
+            cur = cur.add(unit).ok_or("leap too long")?;
+            path.push(cur);
+        }
+        path.pop();
+        return Ok(path);
+    }
+    Err("lame or jumping leaps need a 2D oblique leap or a multiple of one step".into())
+}
+
+struct Ctx<'a> {
+    g: &'a Geometry,
+    dialect: Dialect,
+    b: TableBuilder,
+}
+
+impl Ctx<'_> {
+    fn dest_cond(&self, grp: &GroupSource, c: usize) -> DestCond {
+        DestCond {
+            to: grp.to.as_ref().map(|s| s[c].clone()),
+            not_into: grp.not_into.as_ref().map(|s| s[c].clone()),
+            same_class: grp.same_class.as_ref().map(|s| s[c].clone()),
+        }
+    }
+
+    fn program(&mut self, comp: &Component, grp: &GroupSource, color: Color, base_flags: u8) -> Result<Vec<u32>, String> {
+        let legs = &comp.legs;
+        let first = &legs[0];
+        if first.circular || first.crooked {
+            return self.curved(comp, grp, color, base_flags);
+        }
+        let mut plegs: Vec<ProgLeg> = Vec::new();
+        let mut flags = base_flags;
+        let mut locust = 0;
+        let mut show = grp.show_path;
+        for (i, leg) in legs.iter().enumerate() {
+            let last = i + 1 == legs.len();
+            if leg.circular || leg.crooked {
+                return Err("`q` and `z` apply to a whole move, not to one leg".into());
+            }
+            if leg.en_passant {
+                return Err("en passant (`e`) is supported only on single-step captures".into());
+            }
+            if leg.lame || leg.jump {
+                return Err("`n` and `j` are not supported inside a chain; use `p`/`m` legs".into());
+            }
+            if leg.grasshop {
+                return Err("`g` is not supported inside a chain; use `p` on a leg".into());
+            }
+            if leg.initial {
+                flags |= flag::INITIAL;
+            }
+            if leg.range.min == 0 && last {
+                return Err("the last leg must move at least one step".into());
+            }
+            if last && leg.hop {
+                return Err("the last leg cannot hop; write the hopper as a one-leg move (`pR`)".into());
+            }
+            let vectors: Vec<Vector>;
+            let allowed: Vec<Vec<u8>>;
+            if i == 0 || !comp.relative {
+                vectors = leg_vectors(self.g, leg, FORWARD, false, self.dialect)?;
+                let all: Vec<u8> = (0..vectors.len() as u8).collect();
+                allowed = vec![all; if i == 0 { 1 } else { plegs[i - 1].vectors.len() }];
+            } else {
+                let mut all: Vec<Vector> = Vec::new();
+                for atom in &leg.atoms {
+                    for v in atom.vectors(self.g.is_3d()) {
+                        if !all.contains(&v) {
+                            all.push(v);
+                        }
+                    }
+                }
+                let mut al = Vec::new();
+                for &pv in &plegs[i - 1].vectors {
+                    let sel = select_directions(&all, &leg.dirs, pv, self.g.is_3d(), true, self.dialect).map_err(|e| e.0)?;
+                    al.push(sel.iter().filter_map(|v| all.iter().position(|a| a == v)).map(|p| p as u8).collect());
+                }
+                vectors = all;
+                allowed = al;
+            }
+            if vectors.len() > 255 {
+                return Err("too many directions in one leg".into());
+            }
+            let (end_quiet, end_capture) = if last || leg.explicit_mode { (leg.quiet, leg.capture) } else { (true, true) };
+            let (mut cont_empty, mut cont_capture, mut hop, mut hop_friend) = (false, false, false, false);
+            if !last {
+                hop = leg.hop && !leg.friendly_screen;
+                hop_friend = leg.hop && leg.friendly_screen;
+                if leg.explicit_mode {
+                    cont_empty = leg.quiet;
+                    cont_capture = leg.capture;
+                } else {
+                    cont_empty = !leg.hop;
+                }
+                if cont_capture {
+                    locust += 1;
+                    show = true;
+                }
+            }
+            plegs.push(ProgLeg { vectors, allowed, range: leg.range, end_quiet, end_capture, cont_empty, cont_capture, hop, hop_friend });
+        }
+        if locust > 1 {
+            return Err("at most one capture before the last leg".into());
+        }
+        for l in &mut plegs {
+            for v in &mut l.vectors {
+                *v = orient(*v, color);
+            }
+        }
+        let mut may_end = comp.may_end.clone();
+        may_end.resize(plegs.len(), false);
+        let p = Program {
+            legs: plegs,
+            may_end,
+            dest: self.dest_cond(grp, color.idx()),
+            flags,
+            show_path: show,
+            text: comp.text.clone(),
+        };
+        Ok(vec![self.b.add_program(p)])
+    }
+
+    /// `q` (circular) and `z` (crooked) moves: one leap per leg, turning by
+    /// one step of the atom's directions (sorted by angle) each time, always
+    /// the same way (`q`) or alternately (`z`).
+    fn curved(&mut self, comp: &Component, grp: &GroupSource, color: Color, base_flags: u8) -> Result<Vec<u32>, String> {
+        if comp.legs.len() != 1 {
+            return Err("`q`/`z` moves are written as one leg (`qN`, `zB`)".into());
+        }
+        if self.g.is_3d() {
+            return Err("circular and crooked moves are defined for 2D boards only".into());
+        }
+        let leg = &comp.legs[0];
+        if leg.atoms.len() != 1 {
+            return Err("`q`/`z` need a single atom (not K or Q)".into());
+        }
+        let all: Vec<Vector> = leg.atoms[0].vectors(false);
+        let n = all.len();
+        let first = leg_vectors(self.g, leg, FORWARD, false, self.dialect)?;
+        let first_idx: Vec<u8> = first.iter().filter_map(|v| all.iter().position(|a| a == v)).map(|p| p as u8).collect();
+        let nlegs = if leg.circular { n - 1 } else { self.g.files().max(self.g.ranks()) };
+        let mut ids = Vec::new();
+        for sense in [1i32, -1] {
+            let mut legs = Vec::new();
+            for i in 0..nlegs {
+                let allowed = if i == 0 {
+                    vec![first_idx.clone()]
+                } else {
+                    let s = if leg.crooked && i % 2 == 0 { -sense } else { sense };
+                    (0..n).map(|pi| vec![((pi as i32 + s).rem_euclid(n as i32)) as u8]).collect()
+                };
+                let last = i + 1 == nlegs;
+                legs.push(ProgLeg {
+                    vectors: all.iter().map(|&v| orient(v, color)).collect(),
+                    allowed,
+                    range: Range::ONE,
+                    end_quiet: leg.quiet,
+                    end_capture: leg.capture,
+                    cont_empty: !last,
+                    cont_capture: false,
+                    hop: false,
+                    hop_friend: false,
+                });
+            }
+            // Every leap may end the move.
+            let mut may_end = vec![true; nlegs];
+            may_end[nlegs - 1] = false;
+            let p = Program {
+                legs,
+                may_end,
+                dest: self.dest_cond(grp, color.idx()),
+                flags: base_flags | if leg.initial { flag::INITIAL } else { 0 },
+                show_path: false,
+                text: comp.text.clone(),
+            };
+            ids.push(self.b.add_program(p));
+        }
+        Ok(ids)
+    }
+
+    fn resolve(&mut self, comp: &Component, grp: &GroupSource, color: Color) -> Result<Resolved, String> {
+        let base_flags = (if grp.initial { flag::INITIAL } else { 0 }) | (if grp.noreset { flag::NORESET } else { 0 });
+        if comp.legs.len() > 1 || comp.legs[0].circular || comp.legs[0].crooked {
+            // Curved single-leg moves and chains are programs; a chain's
+            // `may_end` non-final legs use their own modes when ending.
+            return self.program(comp, grp, color, base_flags).map(Resolved::Progs);
+        }
+        let leg = &comp.legs[0];
+        let mut flags = base_flags;
+        if leg.initial {
+            flags |= flag::INITIAL;
+        }
+        let modes = (if leg.quiet { flag::QUIET } else { 0 }) | (if leg.capture { flag::CAPTURE } else { 0 });
+        if leg.en_passant {
+            if !leg.range.is_leap() || leg.hop || leg.grasshop || leg.lame || leg.jump {
+                return Err("en passant (`e`) is supported only on single-step captures".into());
+            }
+            flags |= flag::EP;
+        }
+        let vectors: Vec<Vector> = leg_vectors(self.g, leg, FORWARD, false, self.dialect)?.into_iter().map(|v| orient(v, color)).collect();
+        if leg.hop || leg.grasshop {
+            if leg.lame || leg.jump {
+                return Err("a hopper cannot also be lame or jumping".into());
+            }
+            if leg.range.is_leap() {
+                return Err("`p`/`g` need a rider (R, B, Q, NN, W4 ...)".into());
+            }
+            let kind = if leg.grasshop {
+                RayKind::Grasshopper
+            } else if leg.friendly_screen {
+                RayKind::FriendCannon
+            } else {
+                RayKind::Cannon
+            };
+            if leg.grasshop && leg.friendly_screen {
+                return Err("friendly-screen grasshoppers are not supported".into());
+            }
+            return Ok(Resolved::Rays { vectors, range: leg.range, kind, modes, flags });
+        }
+        if leg.lame || leg.jump {
+            if !leg.range.is_leap() {
+                return Err("`n`/`j` apply to leaps; a lame rider is a chain like `[mW-fW]`".into());
+            }
+            let mut moves = Vec::new();
+            for v in vectors {
+                let path = leap_path(v)?;
+                if path.is_empty() {
+                    return Err("a one-step leap has no cell to be lame or jump over".into());
+                }
+                if path.len() > 6 {
+                    return Err("leap too long for a lame or jumping move".into());
+                }
+                moves.push((v, path));
+            }
+            return Ok(Resolved::Conds { moves, occupied: leg.jump, flags: flags | modes });
+        }
+        if leg.range.is_leap() {
+            return Ok(Resolved::Leaps { vectors, flags: flags | modes });
+        }
+        Ok(Resolved::Rays { vectors, range: leg.range, kind: RayKind::Slide, modes, flags })
+    }
+}
+
+fn dest_ok(grp: &GroupSource, c: usize, from: CellId, to: CellId) -> bool {
+    if let Some(s) = &grp.to {
+        if !s[c].contains(to) {
+            return false;
+        }
+    }
+    if let Some(s) = &grp.not_into {
+        if !s[c].contains(from) && s[c].contains(to) {
+            return false;
+        }
+    }
+    if let Some(cl) = &grp.same_class {
+        let a = cl[c][from.idx()];
+        if a == u8::MAX || a != cl[c][to.idx()] {
+            return false;
+        }
+    }
+    true
+}
+
+/// Compiles every piece's moves for both colours.
+///
+/// # Errors
+/// A component the board or the interpreter cannot support, with the piece
+/// index, text and column.
+pub fn compile(g: &Geometry, pieces: &[PieceSource], dialect: Dialect) -> Result<MoveTables, CompileError> {
+    let mut ctx = Ctx { g, dialect, b: TableBuilder::new(g.len(), pieces.len()) };
+    // Resolve every component once per colour.
+    let mut resolved: Vec<Vec<Vec<(usize, Resolved)>>> = Vec::new();
+    for color in Color::BOTH {
+        let mut per_type = Vec::new();
+        for (ti, p) in pieces.iter().enumerate() {
+            let mut list = Vec::new();
+            for (gi, grp) in p.groups.iter().enumerate() {
+                for comp in &grp.components {
+                    let r = ctx.resolve(comp, grp, color).map_err(|message| CompileError {
+                        piece: ti,
+                        text: comp.text.clone(),
+                        column: comp.column,
+                        message,
+                    })?;
+                    list.push((gi, r));
+                }
+            }
+            per_type.push(list);
+        }
+        resolved.push(per_type);
+    }
+    for color in Color::BOTH {
+        let c = color.idx();
+        for (ti, p) in pieces.iter().enumerate() {
+            for s in g.cells() {
+                for (gi, r) in &resolved[c][ti] {
+                    let grp = &p.groups[*gi];
+                    if let Some(from) = &grp.from {
+                        if !from[c].contains(s) {
+                            continue;
+                        }
+                    }
+                    let initial = match r {
+                        Resolved::Leaps { flags, .. } | Resolved::Conds { flags, .. } | Resolved::Rays { flags, .. } => flags & flag::INITIAL != 0,
+                        Resolved::Progs(ids) => ids.first().is_some_and(|&i| ctx.b_program_flags(i) & flag::INITIAL != 0),
+                    };
+                    if initial && !p.initial[c].contains(s) {
+                        continue;
+                    }
+                    emit(&mut ctx, grp, c, s, r);
+                }
+                ctx.b.finish_entry();
+            }
+        }
+    }
+    Ok(ctx.b.build())
+}
+
+impl Ctx<'_> {
+    fn b_program_flags(&self, i: u32) -> u8 {
+        self.b.program_flags(i)
+    }
+}
+
+impl TableBuilder {
+    pub(crate) fn program_flags(&self, i: u32) -> u8 {
+        self.program_ref(i).flags
+    }
+}
+
+fn emit(ctx: &mut Ctx<'_>, grp: &GroupSource, c: usize, s: CellId, r: &Resolved) {
+    let g = ctx.g;
+    match r {
+        Resolved::Leaps { vectors, flags } => {
+            for &v in vectors {
+                if let Some(to) = g.offset(s, v) {
+                    if dest_ok(grp, c, s, to) {
+                        ctx.b.leap(Leap { to, flags: *flags });
+                    }
+                }
+            }
+        }
+        Resolved::Conds { moves, occupied, flags } => {
+            for (v, path) in moves {
+                let Some(to) = g.offset(s, *v) else { continue };
+                if !dest_ok(grp, c, s, to) {
+                    continue;
+                }
+                let cells: Option<Vec<CellId>> = path.iter().map(|&o| g.offset(s, o)).collect();
+                let Some(cells) = cells else { continue };
+                let mut arr = [CellId(0); 6];
+                arr[..cells.len()].copy_from_slice(&cells);
+                ctx.b.cond(CondLeap { to, flags: *flags, occupied: *occupied, path: arr, path_len: cells.len() as u8 });
+            }
+        }
+        Resolved::Rays { vectors, range, kind, modes, flags } => {
+            for &v in vectors {
+                let cells = g.ray(s, v, BOARD_LIMIT);
+                let mut stops: Vec<u8> = cells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &to)| if range.allows(i + 1) && dest_ok(grp, c, s, to) { *modes } else { 0 })
+                    .collect();
+                let keep = stops.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
+                stops.truncate(keep);
+                if keep > 0 {
+                    ctx.b.ray(&cells[..keep], &stops, *kind, *flags, v);
+                }
+            }
+        }
+        Resolved::Progs(ids) => {
+            for &i in ids {
+                ctx.b.prog(i);
+            }
+        }
+    }
+}
+
+/// The cells of a board on which a piece has a move at all on an empty board
+/// (used for the immobility rule and for drops).
+#[must_use]
+pub fn atom_for(base: [u8; 3]) -> Atom {
+    Atom::new(base[0], base[1], base[2])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lame_paths() {
+        assert_eq!(leap_path(Vector::xy(1, 2)).unwrap(), vec![Vector::xy(0, 1)]);
+        assert_eq!(leap_path(Vector::xy(-2, 2)).unwrap(), vec![Vector::xy(-1, 1)]);
+        assert_eq!(leap_path(Vector::xy(3, 0)).unwrap(), vec![Vector::xy(1, 0), Vector::xy(2, 0)]);
+        assert_eq!(leap_path(Vector::xy(3, -1)).unwrap(), vec![Vector::xy(1, 0), Vector::xy(2, 0)]);
+        assert!(leap_path(Vector::new(2, 1, 1)).is_err());
+    }
+}

@@ -1,0 +1,418 @@
+//! Pseudo-legal and legal move generation.
+
+use super::legs::Run;
+use super::tables::{flag, RayKind};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::{Color, Piece, PieceType};
+use crate::position::Position;
+use menagerie_geometry::CellId;
+
+impl Position {
+    /// Appends every pseudo-legal move: piece moves (with promotion choices),
+    /// castling (fully checked except the King's destination), en passant
+    /// and drops. Legality (own royal safety, facing) is not checked.
+    pub fn pseudo_moves(&self, out: &mut MoveList) {
+        let us = self.side();
+        let v = self.variant();
+        for kind in 0..v.types() as PieceType {
+            for &s in self.cells_of(us, kind) {
+                self.moves_from(s, out);
+            }
+        }
+        self.castling_moves(out);
+        if v.rules.drops {
+            self.drop_moves(out);
+        }
+    }
+
+    /// Appends the pseudo-legal moves of the piece on `s` (no castling).
+    pub fn moves_from(&self, s: CellId, out: &mut MoveList) {
+        let p = self.piece(s);
+        if p.is_empty() {
+            return;
+        }
+        let v = self.variant();
+        let us = p.color();
+        let kind = p.kind();
+        let def = &v.pieces[usize::from(kind)];
+        let (tk, joker) = if def.imitator {
+            match self.imitation() {
+                Some(t) => (t, true),
+                None => return,
+            }
+        } else {
+            (kind, false)
+        };
+        let start = out.len();
+        let board = self.board();
+        let m = v.tables.at(us, tk, s);
+        let skip = |f: u8| joker && f & flag::INITIAL != 0;
+        for l in m.leaps {
+            if skip(l.flags) {
+                continue;
+            }
+            let q = board[l.to.idx()];
+            if q.is_empty() {
+                if l.flags & flag::QUIET != 0 {
+                    self.push(s, l.to, None, false, l.flags, kind, joker, out);
+                } else if l.flags & flag::EP != 0 && self.ep().contains(l.to) && self.piece(self.ep().victim()).is_color(us.flip()) {
+                    out.push(Move::en_passant(s, l.to));
+                }
+            } else if q.color() != us && l.flags & flag::CAPTURE != 0 {
+                self.push(s, l.to, None, true, l.flags, kind, joker, out);
+            }
+        }
+        for c in m.conds {
+            if skip(c.flags) {
+                continue;
+            }
+            let path = &c.path[..usize::from(c.path_len)];
+            if !path.iter().all(|x| board[x.idx()].is_some() == c.occupied) {
+                continue;
+            }
+            let q = board[c.to.idx()];
+            if q.is_empty() {
+                if c.flags & flag::QUIET != 0 {
+                    self.push(s, c.to, None, false, c.flags, kind, joker, out);
+                }
+            } else if q.color() != us && c.flags & flag::CAPTURE != 0 {
+                self.push(s, c.to, None, true, c.flags, kind, joker, out);
+            }
+        }
+        for r in m.rays {
+            if skip(r.flags) {
+                continue;
+            }
+            let cells = v.tables.ray_cells(r);
+            let stops = v.tables.ray_stops(r);
+            match r.kind {
+                RayKind::Slide => {
+                    for (&c, &st) in cells.iter().zip(stops) {
+                        let q = board[c.idx()];
+                        if q.is_empty() {
+                            if st & flag::QUIET != 0 {
+                                self.push(s, c, None, false, r.flags, kind, joker, out);
+                            }
+                            continue;
+                        }
+                        if q.color() != us && st & flag::CAPTURE != 0 {
+                            self.push(s, c, None, true, r.flags, kind, joker, out);
+                        }
+                        break;
+                    }
+                }
+                RayKind::Cannon | RayKind::FriendCannon => {
+                    let mut screen = false;
+                    for (&c, &st) in cells.iter().zip(stops) {
+                        let q = board[c.idx()];
+                        if !screen {
+                            if q.is_some() {
+                                if r.kind == RayKind::FriendCannon && q.color() != us {
+                                    break;
+                                }
+                                screen = true;
+                            }
+                            continue;
+                        }
+                        if q.is_empty() {
+                            if st & flag::QUIET != 0 {
+                                self.push(s, c, None, false, r.flags, kind, joker, out);
+                            }
+                            continue;
+                        }
+                        if q.color() != us && st & flag::CAPTURE != 0 {
+                            self.push(s, c, None, true, r.flags, kind, joker, out);
+                        }
+                        break;
+                    }
+                }
+                RayKind::Grasshopper => {
+                    if let Some(i) = cells.iter().position(|c| board[c.idx()].is_some()) {
+                        if let (Some(&c), Some(&st)) = (cells.get(i + 1), stops.get(i + 1)) {
+                            let q = board[c.idx()];
+                            if q.is_empty() {
+                                if st & flag::QUIET != 0 {
+                                    self.push(s, c, None, false, r.flags, kind, joker, out);
+                                }
+                            } else if q.color() != us && st & flag::CAPTURE != 0 {
+                                self.push(s, c, None, true, r.flags, kind, joker, out);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !m.progs.is_empty() {
+            let run = Run { g: &v.geometry, board, color: us, from: s, target: None, empty_board: false };
+            for &pi in m.progs {
+                let prog = v.tables.program(pi);
+                if skip(prog.flags) {
+                    continue;
+                }
+                let mut found = Vec::new();
+                run.run(prog, &mut |l| {
+                    found.push(l);
+                    false
+                });
+                for l in found {
+                    let via = match l.via_capture {
+                        Some(c) => Some((c, true)),
+                        None if prog.show_path && l.capture => l.mid.map(|c| (c, false)),
+                        None => None,
+                    };
+                    self.push(s, l.to, via, l.capture, prog.flags, kind, joker, out);
+                }
+            }
+        }
+        if v.pieces[usize::from(tk)].dedup {
+            let tail = &mut out[start..];
+            tail.sort_unstable_by_key(|m| m.raw());
+            let mut w = start;
+            for r in start..out.len() {
+                if r == start || out[r] != out[w - 1] {
+                    out[w] = out[r];
+                    w += 1;
+                }
+            }
+            out.truncate(w);
+        }
+    }
+
+    /// Adds a piece move with its promotion choices.
+    #[allow(clippy::too_many_arguments)]
+    fn push(&self, from: CellId, to: CellId, via: Option<(CellId, bool)>, capture: bool, flags: u8, kind: PieceType, joker: bool, out: &mut MoveList) {
+        let v = self.variant();
+        let us = self.piece(from).color();
+        let mut m = Move::normal(from, to);
+        if let Some((c, captures)) = via {
+            m = m.with_via(c, captures);
+        }
+        if capture {
+            m = m.with_capture();
+        } else if flags & flag::NORESET != 0 && !m.is_capture() {
+            m = m.with_noreset();
+        }
+        if joker {
+            out.push(m);
+            return;
+        }
+        let def = &v.pieces[usize::from(kind)];
+        let immobile = v.rules.immobility_illegal && !def.mobile[us.idx()].contains(to);
+        if let Some(pr) = &def.promotion {
+            let zone = &pr.zone[us.idx()];
+            if zone.contains(to) || (pr.on_start_too && zone.contains(from)) {
+                let forced = pr.mandatory || immobile || (pr.on_entry && !zone.contains(from) && zone.contains(to));
+                let before = out.len();
+                for &t in &pr.to {
+                    if !pr.only_lost || self.lost(us, t) {
+                        out.push(m.with_promotion(t));
+                    }
+                }
+                if !forced || out.len() == before {
+                    out.push(m);
+                }
+                return;
+            }
+        }
+        if !immobile {
+            out.push(m);
+        }
+    }
+
+    fn castling_moves(&self, out: &mut MoveList) {
+        let v = self.variant();
+        let us = self.side();
+        let rights = self.castling();
+        if rights == 0 {
+            return;
+        }
+        'rules: for (i, c) in v.castling.iter().enumerate() {
+            if c.color != us || rights >> i & 1 == 0 {
+                continue;
+            }
+            let k = self.piece(c.king);
+            let p = self.piece(c.partner);
+            if !k.is_color(us) || !p.is_color(us) || !v.pieces[usize::from(k.kind())].royal {
+                continue;
+            }
+            if let Some(mask) = c.imitation {
+                match self.imitation() {
+                    Some(t) if mask >> t & 1 != 0 => {}
+                    _ => continue,
+                }
+            }
+            for &e in &c.empty {
+                if e != c.king && e != c.partner && self.piece(e).is_some() {
+                    continue 'rules;
+                }
+            }
+            for &s in &c.safe {
+                if self.is_attacked(s, us.flip()) {
+                    continue 'rules;
+                }
+            }
+            out.push(Move::castle(i as u8, c.king, c.king_to));
+        }
+    }
+
+    fn drop_moves(&self, out: &mut MoveList) {
+        let v = self.variant();
+        let us = self.side();
+        for kind in 0..v.types() as PieceType {
+            if self.hand(us, kind) == 0 {
+                continue;
+            }
+            let def = &v.pieces[usize::from(kind)];
+            let mut blocked_files: Vec<bool> = Vec::new();
+            if def.no_doubled {
+                blocked_files = v.file_cells.iter().map(|cells| cells.iter().any(|&c| self.piece(c) == Piece::new(kind, us) && self.origin(c).is_none())).collect();
+            }
+            let g = &v.geometry;
+            for c in def.drop_zone[us.idx()].iter() {
+                if self.piece(c).is_some() {
+                    continue;
+                }
+                if v.rules.immobility_illegal && !def.mobile[us.idx()].contains(c) {
+                    continue;
+                }
+                if def.no_doubled {
+                    let x = g.coord(c).x;
+                    if x >= 0 && blocked_files.get(x as usize).copied().unwrap_or(false) {
+                        continue;
+                    }
+                }
+                out.push(Move::drop(kind, c));
+            }
+        }
+    }
+
+    /// True when the game has been decided by a rule evaluated at the start
+    /// of the turn (coverage loss, win by count): no move may be made.
+    #[must_use]
+    pub fn decided_by_rule(&self) -> bool {
+        self.coverage_failed(self.side()) || self.count_won(self.side())
+    }
+
+    /// Appends the legal moves to `out` (after clearing it).
+    pub fn generate_legal(&mut self, out: &mut MoveList) {
+        out.clear();
+        if self.decided_by_rule() {
+            return;
+        }
+        let mut pseudo = MoveList::with_capacity(128);
+        self.pseudo_moves(&mut pseudo);
+        let v = self.variant().clone();
+        let facing = v.rules.facing.any();
+        if !v.has_royal() {
+            out.extend(pseudo);
+            return;
+        }
+        let us = self.side();
+        let them = us.flip();
+        let royals: Vec<CellId> = self.royals(us).collect();
+        let fast = royals.len() == 1 && !facing && !self.in_check() && !self.complex_threat(royals[0], them);
+        let lines = if fast { Some(v.attacks.lines(them, royals[0])) } else { None };
+        for m in pseudo {
+            if let Some(lines) = lines {
+                let simple = match m.kind() {
+                    MoveKind::Castle => false,
+                    MoveKind::Drop => !lines.contains(m.to()),
+                    MoveKind::EnPassant => {
+                        let from = m.from().unwrap_or(m.to());
+                        !lines.contains(from) && !lines.contains(m.to()) && !lines.contains(self.ep().victim())
+                    }
+                    MoveKind::Normal => {
+                        let from = m.from().unwrap_or(m.to());
+                        !v.pieces[usize::from(self.piece(from).kind())].royal
+                            && !lines.contains(from)
+                            && !lines.contains(m.to())
+                            && m.via().is_none_or(|c| !lines.contains(c))
+                    }
+                };
+                if simple {
+                    out.push(m);
+                    continue;
+                }
+            }
+            if self.legal_after(m) {
+                out.push(m);
+            }
+        }
+    }
+
+    /// True when some enemy piece whose moves the reverse tables cannot
+    /// describe might attack `k`.
+    fn complex_threat(&self, k: CellId, them: Color) -> bool {
+        let v = self.variant();
+        if let Some(j) = v.imitator {
+            if self.count(them, j) > 0 {
+                return true;
+            }
+        }
+        let mut bits = v.complex_types & self.present(them);
+        while bits != 0 {
+            let kind = bits.trailing_zeros() as PieceType;
+            bits &= bits - 1;
+            if self.cells_of(them, kind).iter().any(|&s| v.reach(them, kind, s).is_some_and(|r| r.contains(k))) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Plays `m` (pseudo-legal), tests the mover's safety and takes it back.
+    pub(crate) fn legal_after(&mut self, m: Move) -> bool {
+        let us = self.side();
+        self.make_unchecked(m);
+        let ok = !self.royal_attacked(us) && !self.royals_facing();
+        self.unmake();
+        ok
+    }
+
+    /// The legal moves.
+    #[must_use]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut p = self.clone();
+        let mut out = MoveList::new();
+        p.generate_legal(&mut out);
+        out
+    }
+
+    /// True when `m` is legal here.
+    #[must_use]
+    pub fn is_legal(&self, m: Move) -> bool {
+        if m.is_null() {
+            return false;
+        }
+        let mut p = self.clone();
+        if p.decided_by_rule() {
+            return false;
+        }
+        let mut pseudo = MoveList::new();
+        p.pseudo_moves(&mut pseudo);
+        pseudo.contains(&m) && (!p.variant().has_royal() || p.legal_after(m))
+    }
+
+    /// True when `m` is a move of the side to move's own pieces that the
+    /// generator could produce here (cheap sanity check for stored moves).
+    #[must_use]
+    pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        let mut list = MoveList::new();
+        match m.kind() {
+            MoveKind::Drop => {
+                if m.dropped().is_some_and(|k| self.hand(self.side(), k) > 0) {
+                    self.drop_moves(&mut list);
+                }
+            }
+            MoveKind::Castle => self.castling_moves(&mut list),
+            _ => {
+                if let Some(f) = m.from() {
+                    if self.piece(f).is_color(self.side()) {
+                        self.moves_from(f, &mut list);
+                    }
+                }
+            }
+        }
+        list.contains(&m)
+    }
+}

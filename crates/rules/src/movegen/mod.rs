@@ -1,0 +1,9 @@
+//! Move generation: compiled tables, the leg interpreter, attacks and the
+//! generators.
+
+pub mod attacks;
+pub mod check;
+pub mod compile;
+pub mod gen;
+pub mod legs;
+pub mod tables;

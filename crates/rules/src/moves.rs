@@ -1,0 +1,227 @@
+//! The move type: a compact, semantic description of one move.
+
+use crate::piece::PieceType;
+use menagerie_geometry::CellId;
+use std::fmt;
+
+/// "No cell" marker.
+pub const NO_CELL: u16 = u16::MAX;
+
+/// What kind of move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A piece moves (and maybe captures, promotes, captures on its path).
+    Normal,
+    /// A piece from hand is placed.
+    Drop,
+    /// King and partner move together.
+    Castle,
+    /// En-passant capture.
+    EnPassant,
+}
+
+/// A move. Eight bytes; compare with `==`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move {
+    from: u16,
+    to: u16,
+    via: u16,
+    bits: u8,
+    extra: u8,
+}
+
+const KIND_MASK: u8 = 3;
+const PROMO: u8 = 4;
+const VIA_CAPTURE: u8 = 8;
+const NORESET: u8 = 16;
+const CAPTURE: u8 = 32;
+
+impl Move {
+    /// A normal move.
+    #[must_use]
+    pub fn normal(from: CellId, to: CellId) -> Move {
+        Move { from: from.0, to: to.0, via: NO_CELL, bits: 0, extra: 0 }
+    }
+
+    /// A drop of `kind` on `to`.
+    #[must_use]
+    pub fn drop(kind: PieceType, to: CellId) -> Move {
+        Move { from: NO_CELL, to: to.0, via: NO_CELL, bits: 1, extra: kind }
+    }
+
+    /// Castling number `index` (king from/to given for display).
+    #[must_use]
+    pub fn castle(index: u8, king: CellId, king_to: CellId) -> Move {
+        Move { from: king.0, to: king_to.0, via: NO_CELL, bits: 2, extra: index }
+    }
+
+    /// An en-passant capture.
+    #[must_use]
+    pub fn en_passant(from: CellId, to: CellId) -> Move {
+        Move { from: from.0, to: to.0, via: NO_CELL, bits: 3 | CAPTURE, extra: 0 }
+    }
+
+    /// This move with a promotion to `kind`.
+    #[must_use]
+    pub fn with_promotion(mut self, kind: PieceType) -> Move {
+        self.bits |= PROMO;
+        self.extra = kind;
+        self
+    }
+
+    /// This move passing through `via`, capturing there when `captures`.
+    #[must_use]
+    pub fn with_via(mut self, via: CellId, captures: bool) -> Move {
+        self.via = via.0;
+        if captures {
+            self.bits |= VIA_CAPTURE | CAPTURE;
+        }
+        self
+    }
+
+    /// Marks the move as a capture on its destination.
+    #[must_use]
+    pub fn with_capture(mut self) -> Move {
+        self.bits |= CAPTURE;
+        self
+    }
+
+    /// Marks a quiet move that does not reset the move-rule clock.
+    #[must_use]
+    pub fn with_noreset(mut self) -> Move {
+        self.bits |= NORESET;
+        self
+    }
+
+    /// Kind.
+    #[inline]
+    #[must_use]
+    pub fn kind(self) -> MoveKind {
+        match self.bits & KIND_MASK {
+            0 => MoveKind::Normal,
+            1 => MoveKind::Drop,
+            2 => MoveKind::Castle,
+            _ => MoveKind::EnPassant,
+        }
+    }
+
+    /// Origin (`None` for drops).
+    #[inline]
+    #[must_use]
+    pub fn from(self) -> Option<CellId> {
+        (self.from != NO_CELL).then_some(CellId(self.from))
+    }
+
+    /// Destination (the King's, for castling).
+    #[inline]
+    #[must_use]
+    pub fn to(self) -> CellId {
+        CellId(self.to)
+    }
+
+    /// Path cell shown in text (`e4-d5-c6`), if any.
+    #[inline]
+    #[must_use]
+    pub fn via(self) -> Option<CellId> {
+        (self.via != NO_CELL).then_some(CellId(self.via))
+    }
+
+    /// True when a piece is captured on the path cell.
+    #[inline]
+    #[must_use]
+    pub fn captures_via(self) -> bool {
+        self.bits & VIA_CAPTURE != 0
+    }
+
+    /// True when the move captures anything.
+    #[inline]
+    #[must_use]
+    pub fn is_capture(self) -> bool {
+        self.bits & CAPTURE != 0
+    }
+
+    /// Promotion type, if any.
+    #[inline]
+    #[must_use]
+    pub fn promotion(self) -> Option<PieceType> {
+        (self.bits & PROMO != 0).then_some(self.extra)
+    }
+
+    /// Dropped type, for drops.
+    #[inline]
+    #[must_use]
+    pub fn dropped(self) -> Option<PieceType> {
+        (self.kind() == MoveKind::Drop).then_some(self.extra)
+    }
+
+    /// Castling index, for castling.
+    #[inline]
+    #[must_use]
+    pub fn castling(self) -> Option<usize> {
+        (self.kind() == MoveKind::Castle).then_some(usize::from(self.extra))
+    }
+
+    /// True for a quiet move that leaves the clock running.
+    #[inline]
+    #[must_use]
+    pub fn keeps_clock(self) -> bool {
+        self.bits & NORESET != 0
+    }
+
+    /// A dense 64-bit encoding (for hashing tables and move ordering).
+    #[inline]
+    #[must_use]
+    pub fn raw(self) -> u64 {
+        u64::from(self.from) | u64::from(self.to) << 16 | u64::from(self.via) << 32 | u64::from(self.bits) << 48 | u64::from(self.extra) << 56
+    }
+
+    /// Inverse of [`Move::raw`].
+    #[must_use]
+    pub fn from_raw(r: u64) -> Move {
+        Move { from: r as u16, to: (r >> 16) as u16, via: (r >> 32) as u16, bits: (r >> 48) as u8, extra: (r >> 56) as u8 }
+    }
+
+    /// The null move marker (never legal).
+    pub const NULL: Move = Move { from: NO_CELL, to: NO_CELL, via: NO_CELL, bits: 0, extra: 0 };
+
+    /// True for [`Move::NULL`].
+    #[must_use]
+    pub fn is_null(self) -> bool {
+        self == Move::NULL
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({:?}", self.kind())?;
+        if let Some(c) = self.from() {
+            write!(f, " {}", c.0)?;
+        }
+        write!(f, "->{}", self.to)?;
+        if let Some(v) = self.via() {
+            write!(f, " via {}{}", v.0, if self.captures_via() { "x" } else { "" })?;
+        }
+        if self.bits & PROMO != 0 || self.kind() != MoveKind::Normal {
+            write!(f, " extra {}", self.extra)?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// A list of moves (a plain vector; generation appends).
+pub type MoveList = Vec<Move>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let m = Move::normal(CellId(3), CellId(40)).with_via(CellId(20), true).with_promotion(5);
+        assert_eq!(Move::from_raw(m.raw()), m);
+        assert!(m.captures_via() && m.is_capture());
+        assert_eq!(m.promotion(), Some(5));
+        assert_eq!(Move::drop(2, CellId(9)).from(), None);
+        assert_eq!(std::mem::size_of::<Move>(), 8);
+    }
+}

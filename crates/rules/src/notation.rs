@@ -1,0 +1,247 @@
+//! Move text: writing moves in a variant's style and reading any of the
+//! accepted forms, always resolved against the legal moves.
+//!
+//! Accepted input (every variant): `e2e4`, `e2-e4`, `e2xe4`, `e2:e4`,
+//! promotion suffixes `q`, `=Q`, `+`, `+G`, drops `P@e5` / `*Q@wd4`, paths
+//! `e4-d5-c6` or Fairy-Stockfish's multi-leg `e4d5,d5c6`, and `O-O`/`O-O-O`.
+
+use crate::moves::{Move, MoveKind};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::variant::MoveStyle;
+use menagerie_geometry::CellId;
+
+/// A move text that does not name a legal move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text cannot be read.
+    #[error("cannot read move `{text}`: {reason}")]
+    Syntax {
+        /// The text.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+    /// No legal move matches.
+    #[error("`{0}` is not a legal move here")]
+    Illegal(String),
+    /// Several legal moves match.
+    #[error("`{text}` is ambiguous: {options}")]
+    Ambiguous {
+        /// The text.
+        text: String,
+        /// The candidates, as text.
+        options: String,
+    },
+}
+
+/// Text form to write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextStyle {
+    /// Protocol form (`e2e4`, `e7e8q`, `c4c3+`, `P@e5`, `e4d5,d5c6`).
+    Uci,
+    /// The variant's own human form (`e2-e4`, `e7-e8=Q`, `e4-d5-c6`).
+    Human,
+}
+
+fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
+    let Some(k) = m.promotion() else { return String::new() };
+    let v = pos.variant();
+    let from_kind = m.from().map(|f| pos.piece(f).kind());
+    let pr = from_kind.and_then(|fk| v.pieces[usize::from(fk)].promotion.as_ref());
+    let single = pr.is_some_and(|p| p.to.len() == 1);
+    let silent = pr.is_some_and(|p| p.mandatory && p.to.len() == 1 && !p.keeps_origin);
+    if silent {
+        return String::new();
+    }
+    let tok = v.pieces[usize::from(k)].token.clone();
+    let keeps = pr.is_some_and(|p| p.keeps_origin);
+    if human {
+        if v.plus_promotion {
+            if single { "+".into() } else { format!("+{tok}") }
+        } else {
+            format!("={tok}")
+        }
+    } else if keeps && single {
+        "+".into()
+    } else if keeps {
+        format!("+{}", tok.to_ascii_lowercase())
+    } else {
+        tok.to_ascii_lowercase()
+    }
+}
+
+/// Writes a move (legal in `pos`) as text.
+#[must_use]
+pub fn move_text(pos: &Position, m: Move, style: TextStyle) -> String {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let human = style == TextStyle::Human && v.move_style == MoveStyle::Dash;
+    if m.is_null() {
+        return "0000".into();
+    }
+    if let Some(k) = m.dropped() {
+        return format!("{}@{}", v.pieces[usize::from(k)].token, g.name(m.to()));
+    }
+    let from = g.name(m.from().unwrap_or(m.to()));
+    let to = g.name(m.to());
+    let sep = if human { "-" } else { "" };
+    let mut s = match m.via() {
+        Some(via) if human => format!("{from}-{}-{to}", g.name(via)),
+        Some(via) => format!("{from}{},{}{to}", g.name(via), g.name(via)),
+        None => format!("{from}{sep}{to}"),
+    };
+    s.push_str(&promo_suffix(pos, m, human));
+    s
+}
+
+enum Suffix {
+    None,
+    Plus,
+    Token(String),
+}
+
+fn parse_cells(pos: &Position, text: &str) -> Result<(Vec<CellId>, String), String> {
+    let g = &pos.variant().geometry;
+    let mut cells = Vec::new();
+    let mut s = text;
+    loop {
+        s = s.trim_start_matches(['-', 'x', ':', ',']);
+        if s.is_empty() {
+            break;
+        }
+        match g.parse_cell_prefix(s) {
+            Some((c, n)) => {
+                cells.push(c);
+                s = &s[n..];
+            }
+            None => break,
+        }
+    }
+    Ok((cells, s.to_string()))
+}
+
+/// Reads a move in any accepted form and finds the legal move it names.
+///
+/// # Errors
+/// [`MoveError`] when the text cannot be read, names no legal move, or names
+/// several.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let legal = pos.legal_moves();
+    parse_move_in(pos, &legal, text)
+}
+
+/// As [`parse_move`], with the legal moves already generated.
+///
+/// # Errors
+/// See [`parse_move`].
+pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveError> {
+    let v = pos.variant();
+    let t = text.trim().trim_end_matches(['#', '!', '?']);
+    let syn = |reason: &str| MoveError::Syntax { text: text.to_string(), reason: reason.to_string() };
+    if t.is_empty() {
+        return Err(syn("empty move"));
+    }
+    if t.len() > 40 || !t.is_ascii() {
+        return Err(syn("not a move"));
+    }
+    if let Some((tok, cell)) = t.split_once('@') {
+        let Some(c) = v.geometry.parse_cell(cell) else { return Err(syn(&format!("`{cell}` is not a cell"))) };
+        let Some((k, _)) = v.piece_by_token(&tok.to_ascii_uppercase()) else { return Err(syn(&format!("`{tok}` is not a piece"))) };
+        return legal.iter().copied().find(|m| m.dropped() == Some(k) && m.to() == c).ok_or_else(|| MoveError::Illegal(text.to_string()));
+    }
+    if t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0" {
+        let long = t.len() > 3;
+        let g = &v.geometry;
+        let mut cands: Vec<(i32, Move)> = legal
+            .iter()
+            .copied()
+            .filter(|m| m.kind() == MoveKind::Castle)
+            .filter_map(|m| {
+                let d = i32::from(g.coord(m.to()).x) - i32::from(g.coord(m.from()?).x);
+                ((d < 0) == long).then_some((d.abs(), m))
+            })
+            .collect();
+        cands.sort_by_key(|(d, _)| *d);
+        return cands.first().map(|(_, m)| *m).ok_or_else(|| MoveError::Illegal(text.to_string()));
+    }
+    let (cells, rest) = parse_cells(pos, t).map_err(|e| syn(&e))?;
+    if cells.len() < 2 {
+        return Err(syn("expected two cells (from, to)"));
+    }
+    let (from, via, to) = match cells.len() {
+        2 => (cells[0], None, cells[1]),
+        3 => (cells[0], Some(cells[1]), cells[2]),
+        4 if cells[1] == cells[2] => (cells[0], Some(cells[1]), cells[3]),
+        _ => return Err(syn("too many cells")),
+    };
+    let suffix = {
+        let r = rest.trim_start_matches('=');
+        if r.is_empty() {
+            if rest.starts_with('=') {
+                return Err(syn("`=` must be followed by a piece letter"));
+            }
+            Suffix::None
+        } else if r == "+" {
+            Suffix::Plus
+        } else if let Some(x) = r.strip_prefix('+') {
+            Suffix::Token(x.to_string())
+        } else {
+            Suffix::Token(r.to_string())
+        }
+    };
+    let cands: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.from() == Some(from) && m.to() == to)
+        .filter(|m| via.is_none() || m.via() == via)
+        .collect();
+    if cands.is_empty() {
+        return Err(MoveError::Illegal(text.to_string()));
+    }
+    let matching: Vec<Move> = match &suffix {
+        Suffix::None => {
+            let plain: Vec<Move> = cands.iter().copied().filter(|m| m.promotion().is_none()).collect();
+            if plain.is_empty() {
+                // A compulsory single-choice promotion needs no suffix.
+                let p: Vec<Move> = cands.iter().copied().filter(|m| promo_suffix(pos, *m, false).is_empty()).collect();
+                p
+            } else {
+                plain
+            }
+        }
+        Suffix::Plus => cands.iter().copied().filter(|m| m.promotion().is_some()).collect(),
+        Suffix::Token(tok) => {
+            let Some((k, _)) = v.piece_by_token(&tok.to_ascii_uppercase()) else {
+                return Err(syn(&format!("`{tok}` is not a piece")));
+            };
+            cands.iter().copied().filter(|m| m.promotion() == Some(k)).collect()
+        }
+    };
+    let mut matching = matching;
+    if matching.len() > 1 && via.is_none() {
+        // Prefer the move without a recorded path when one exists.
+        let plain: Vec<Move> = matching.iter().copied().filter(|m| m.via().is_none()).collect();
+        if plain.len() == 1 {
+            matching = plain;
+        }
+    }
+    match matching.len() {
+        0 => Err(MoveError::Illegal(text.to_string())),
+        1 => Ok(matching[0]),
+        _ => Err(MoveError::Ambiguous {
+            text: text.to_string(),
+            options: matching.iter().map(|&m| move_text(pos, m, TextStyle::Human)).collect::<Vec<_>>().join(", "),
+        }),
+    }
+}
+
+/// True when `c` is a colour letter of this notation (helper for protocols).
+#[must_use]
+pub fn color_from_letter(c: char) -> Option<Color> {
+    match c {
+        'w' => Some(Color::White),
+        'b' => Some(Color::Black),
+        _ => None,
+    }
+}

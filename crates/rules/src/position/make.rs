@@ -1,0 +1,328 @@
+//! Making and unmaking moves.
+
+use super::{EpState, Position, Undo};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Color, Piece, PieceType};
+use menagerie_geometry::{CellId, Vector};
+
+/// A move that is not legal in the position it was played in.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {0:?}")]
+pub struct IllegalMove(pub Move);
+
+impl Position {
+    /// Plays a move after checking that it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when it is not; the position is unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if !self.is_legal(m) {
+            return Err(IllegalMove(m));
+        }
+        self.make_unchecked(m);
+        Ok(())
+    }
+
+    fn gain(&mut self, us: Color, captured: Piece, origin: u8) -> Option<PieceType> {
+        let v = self.v.clone();
+        if !v.rules.captures_to_hand {
+            return None;
+        }
+        let base = if origin != 0 { origin - 1 } else { captured.kind() };
+        let h = v.pieces[usize::from(base)].captured_as?;
+        self.add_hand(us, h, 1);
+        Some(h)
+    }
+
+    /// Plays a pseudo-legal move without checking legality (for search).
+    pub fn make_unchecked(&mut self, m: Move) {
+        let v = self.v.clone();
+        let us = self.side;
+        let them = us.flip();
+        let mut u = Undo {
+            mv: m,
+            captured: Piece::EMPTY,
+            captured_origin: 0,
+            captured_via: Piece::EMPTY,
+            captured_via_origin: 0,
+            moved_origin: 0,
+            moved_kind: 0,
+            castling: self.castling,
+            ep: self.ep,
+            ep_hashed: self.ep_hashed,
+            halfmove: self.halfmove,
+            imitation: self.imitation,
+            hash: self.hash,
+            gained: [None, None],
+        };
+        if self.ep_hashed {
+            for c in self.ep.cells() {
+                self.hash ^= v.zobrist.ep(c);
+            }
+        }
+        let old_ep = self.ep;
+        self.ep = EpState::NONE;
+        self.ep_hashed = false;
+        let mut reset = false;
+        let moved_kind;
+        let mut touched = [u16::MAX; 3];
+        match m.kind() {
+            MoveKind::Drop => {
+                let k = m.dropped().unwrap_or(0);
+                self.add_hand(us, k, -1);
+                self.put(m.to(), Piece::new(k, us), 0);
+                moved_kind = k;
+                reset = v.rules.drop_resets_clock;
+                touched[0] = m.to().0;
+            }
+            MoveKind::Castle => {
+                let c = &v.castling[m.castling().unwrap_or(0)];
+                let (kp, ko) = self.take(c.king);
+                let (pp, po) = self.take(c.partner);
+                self.put(c.king_to, kp, ko);
+                self.put(c.partner_to, pp, po);
+                moved_kind = kp.kind();
+                touched = [c.king.0, c.partner.0, u16::MAX];
+            }
+            MoveKind::Normal | MoveKind::EnPassant => {
+                let from = m.from().unwrap_or(m.to());
+                let to = m.to();
+                let p = self.board[from.idx()];
+                moved_kind = p.kind();
+                u.moved_kind = p.kind();
+                let def = &v.pieces[usize::from(p.kind())];
+                if m.captures_via() {
+                    if let Some(via) = m.via() {
+                        let (cp, co) = self.take(via);
+                        u.captured_via = cp;
+                        u.captured_via_origin = co;
+                        u.gained[1] = self.gain(us, cp, co);
+                        reset = true;
+                        touched[2] = via.0;
+                    }
+                }
+                if m.kind() == MoveKind::EnPassant {
+                    let victim = old_ep.victim();
+                    let (cp, co) = self.take(victim);
+                    u.captured = cp;
+                    u.captured_origin = co;
+                    u.gained[0] = self.gain(us, cp, co);
+                    reset = true;
+                } else if self.board[to.idx()].is_some() {
+                    let (cp, co) = self.take(to);
+                    u.captured = cp;
+                    u.captured_origin = co;
+                    u.gained[0] = self.gain(us, cp, co);
+                    reset = true;
+                }
+                self.relocate(from, to);
+                if let Some(k) = m.promotion() {
+                    let (pp, po) = self.take(to);
+                    u.moved_origin = po;
+                    let keeps = def.promotion.as_ref().is_some_and(|x| x.keeps_origin);
+                    let origin = if keeps { pp.kind() + 1 } else { 0 };
+                    self.put(to, Piece::new(k, us), origin);
+                    if v.rules.promotion_resets_clock {
+                        reset = true;
+                    }
+                }
+                if def.resets_clock && !m.keeps_clock() {
+                    reset = true;
+                }
+                if def.creates_ep && !m.is_capture() && m.kind() == MoveKind::Normal {
+                    self.set_ep_after(from, to);
+                }
+                touched[0] = from.0;
+                touched[1] = to.0;
+            }
+        }
+        let mut lost = 0u32;
+        for t in touched {
+            if t != u16::MAX {
+                lost |= v.castle_mask[usize::from(t)];
+            }
+        }
+        if lost & self.castling != 0 {
+            self.set_castling(self.castling & !lost);
+        }
+        if v.imitator.is_some() && !v.pieces[usize::from(moved_kind)].imitator {
+            self.set_imitation(Some(moved_kind));
+        }
+        self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        self.side = them;
+        self.hash ^= v.zobrist.side;
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.ply += 1;
+        self.keys.push(u.hash);
+        self.history.push(u);
+    }
+
+    /// Sets en-passant targets after a straight multi-step move.
+    fn set_ep_after(&mut self, from: CellId, to: CellId) {
+        let them = self.side.flip();
+        let g = &self.v.geometry;
+        let a = g.coord(from);
+        let b = g.coord(to);
+        let d = Vector::new(b.x - a.x, b.y - a.y, b.z - a.z);
+        let unit = d.signum();
+        let k = d.chebyshev();
+        if k < 2 || unit.scaled(k) != Some(d) {
+            return;
+        }
+        let mut cells = Vec::new();
+        let mut c = from;
+        for _ in 1..k {
+            match g.offset(c, unit) {
+                Some(n) => {
+                    cells.push(n);
+                    c = n;
+                }
+                None => return,
+            }
+        }
+        self.ep = EpState::new(&cells, to);
+        if !self.v.fen.ep_passed {
+            // Only capturable targets matter (and are written) here.
+            let keep: Vec<CellId> = cells.into_iter().filter(|&c| self.ep_capturable_by(them, c)).collect();
+            self.ep = if keep.is_empty() { EpState::NONE } else { EpState::new(&keep, to) };
+        }
+        self.ep_hashed = self.ep.cells().any(|c| self.ep_capturable_by(them, c));
+        if self.ep_hashed {
+            let v = self.v.clone();
+            for c in self.ep.cells() {
+                self.hash ^= v.zobrist.ep(c);
+            }
+        }
+    }
+
+    /// True when the side to move has a piece that could capture en passant
+    /// on one of the current targets (pseudo-legally).
+    #[must_use]
+    pub fn ep_capturable_any(&self) -> bool {
+        self.ep.cells().any(|c| self.ep_capturable(c))
+    }
+
+    /// True when the side to move could capture en passant onto `c`.
+    #[must_use]
+    pub fn ep_capturable(&self, c: CellId) -> bool {
+        self.ep_capturable_by(self.side, c)
+    }
+
+    /// True when `us` could capture en passant onto `c` (pseudo-legally).
+    #[must_use]
+    pub fn ep_capturable_by(&self, us: Color, c: CellId) -> bool {
+        self.v.attacks.ep_sources(us, c).iter().any(|&(s, mask)| {
+            let p = self.board[s.idx()];
+            p.is_color(us) && mask >> p.kind() & 1 != 0
+        })
+    }
+
+    /// Takes back the last move.
+    ///
+    /// # Panics
+    /// In debug builds when there is no move to take back.
+    pub fn unmake(&mut self) {
+        let Some(u) = self.history.pop() else {
+            debug_assert!(false, "unmake without a move");
+            return;
+        };
+        self.keys.pop();
+        let v = self.v.clone();
+        let them = self.side;
+        let us = them.flip();
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        self.ply -= 1;
+        let m = u.mv;
+        if m.is_null() {
+            self.restore(u);
+            return;
+        }
+        for h in u.gained.iter().flatten() {
+            self.add_hand(us, *h, -1);
+        }
+        match m.kind() {
+            MoveKind::Drop => {
+                let (p, _) = self.take(m.to());
+                self.add_hand(us, p.kind(), 1);
+            }
+            MoveKind::Castle => {
+                let c = &v.castling[m.castling().unwrap_or(0)];
+                let (kp, ko) = self.take(c.king_to);
+                let (pp, po) = self.take(c.partner_to);
+                self.put(c.king, kp, ko);
+                self.put(c.partner, pp, po);
+            }
+            MoveKind::Normal | MoveKind::EnPassant => {
+                let from = m.from().unwrap_or(m.to());
+                let to = m.to();
+                if m.promotion().is_some() {
+                    let (_, _) = self.take(to);
+                    self.put(to, Piece::new(u.moved_kind, us), u.moved_origin);
+                }
+                self.relocate(to, from);
+                if u.captured.is_some() {
+                    let at = if m.kind() == MoveKind::EnPassant { u.ep.victim() } else { to };
+                    self.put(at, u.captured, u.captured_origin);
+                }
+                if u.captured_via.is_some() {
+                    if let Some(via) = m.via() {
+                        self.put(via, u.captured_via, u.captured_via_origin);
+                    }
+                }
+            }
+        }
+        self.restore(u);
+    }
+
+    fn restore(&mut self, u: Undo) {
+        self.castling = u.castling;
+        self.ep = u.ep;
+        self.ep_hashed = u.ep_hashed;
+        self.halfmove = u.halfmove;
+        self.imitation = u.imitation;
+        self.hash = u.hash;
+    }
+
+    /// Passes the turn (for null-move search). Undo with [`Position::unmake`].
+    pub fn make_null(&mut self) {
+        let v = self.v.clone();
+        let u = Undo {
+            mv: Move::NULL,
+            captured: Piece::EMPTY,
+            captured_origin: 0,
+            captured_via: Piece::EMPTY,
+            captured_via_origin: 0,
+            moved_origin: 0,
+            moved_kind: 0,
+            castling: self.castling,
+            ep: self.ep,
+            ep_hashed: self.ep_hashed,
+            halfmove: self.halfmove,
+            imitation: self.imitation,
+            hash: self.hash,
+            gained: [None, None],
+        };
+        if self.ep_hashed {
+            for c in self.ep.cells() {
+                self.hash ^= v.zobrist.ep(c);
+            }
+        }
+        self.ep = EpState::NONE;
+        self.ep_hashed = false;
+        self.halfmove += 1;
+        let us = self.side;
+        self.side = us.flip();
+        self.hash ^= v.zobrist.side;
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.ply += 1;
+        self.keys.push(u.hash);
+        self.history.push(u);
+    }
+}

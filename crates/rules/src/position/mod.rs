@@ -1,0 +1,428 @@
+//! Positions: board, hands, side to move and the state that rules need.
+
+pub mod fen;
+mod make;
+pub mod zobrist;
+
+use crate::moves::Move;
+use crate::piece::{Color, Piece, PieceType};
+use crate::variant::Variant;
+use menagerie_geometry::CellId;
+use std::sync::Arc;
+
+/// En-passant state: the cells a multi-step move passed over and the piece
+/// that may be taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct EpState {
+    cells: [u16; 8],
+    n: u8,
+    victim: u16,
+}
+
+impl EpState {
+    /// No en-passant targets.
+    pub const NONE: EpState = EpState { cells: [0; 8], n: 0, victim: 0 };
+
+    /// Targets `cells` with the moved piece on `victim`.
+    #[must_use]
+    pub fn new(cells: &[CellId], victim: CellId) -> EpState {
+        let mut e = EpState { victim: victim.0, ..EpState::NONE };
+        for &c in cells.iter().take(8) {
+            e.cells[usize::from(e.n)] = c.0;
+            e.n += 1;
+        }
+        e
+    }
+
+    /// The target cells.
+    pub fn cells(&self) -> impl Iterator<Item = CellId> + '_ {
+        self.cells[..usize::from(self.n)].iter().map(|&c| CellId(c))
+    }
+
+    /// True when `c` is a target.
+    #[must_use]
+    pub fn contains(&self, c: CellId) -> bool {
+        self.cells[..usize::from(self.n)].contains(&c.0)
+    }
+
+    /// True when there is no target.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
+    /// The cell of the piece an en-passant capture removes.
+    #[must_use]
+    pub fn victim(&self) -> CellId {
+        CellId(self.victim)
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Undo {
+    mv: Move,
+    captured: Piece,
+    captured_origin: u8,
+    captured_via: Piece,
+    captured_via_origin: u8,
+    moved_origin: u8,
+    moved_kind: PieceType,
+    castling: u32,
+    ep: EpState,
+    ep_hashed: bool,
+    halfmove: u32,
+    imitation: Option<PieceType>,
+    hash: u64,
+    gained: [Option<PieceType>; 2],
+}
+
+/// A position of some variant.
+#[derive(Clone)]
+pub struct Position {
+    v: Arc<Variant>,
+    board: Vec<Piece>,
+    origin: Vec<u8>,
+    hands: [Vec<u8>; 2],
+    side: Color,
+    castling: u32,
+    ep: EpState,
+    ep_hashed: bool,
+    halfmove: u32,
+    fullmove: u32,
+    ply: u32,
+    imitation: Option<PieceType>,
+    hash: u64,
+    lists: Vec<Vec<CellId>>,
+    list_pos: Vec<u16>,
+    present: [u64; 2],
+    history: Vec<Undo>,
+    keys: Vec<u64>,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({} {})", self.v.id, self.to_fen())
+    }
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when everything that affects play is equal
+    /// (history is ignored).
+    fn eq(&self, o: &Self) -> bool {
+        self.v.id == o.v.id
+            && self.board == o.board
+            && self.origin == o.origin
+            && self.hands == o.hands
+            && self.side == o.side
+            && self.castling == o.castling
+            && self.ep == o.ep
+            && self.halfmove == o.halfmove
+            && self.fullmove == o.fullmove
+            && self.imitation == o.imitation
+    }
+}
+
+impl Position {
+    /// An empty board of `v` with White to move.
+    #[must_use]
+    pub fn empty(v: Arc<Variant>) -> Position {
+        let n = v.geometry.len();
+        let t = v.types();
+        Position {
+            board: vec![Piece::EMPTY; n],
+            origin: vec![0; n],
+            hands: [vec![0; t], vec![0; t]],
+            side: Color::White,
+            castling: 0,
+            ep: EpState::NONE,
+            ep_hashed: false,
+            halfmove: 0,
+            fullmove: 1,
+            ply: 0,
+            imitation: None,
+            hash: 0,
+            lists: vec![Vec::new(); 2 * t],
+            list_pos: vec![0; n],
+            present: [0; 2],
+            history: Vec::new(),
+            keys: Vec::new(),
+            v,
+        }
+    }
+
+    /// The start position of a variant.
+    ///
+    /// # Panics
+    /// Never for a loaded variant: its start FEN was validated at load time.
+    #[must_use]
+    pub fn start(v: &Arc<Variant>) -> Position {
+        #[allow(clippy::unwrap_used)]
+        Position::from_fen(v, &v.start_fen).unwrap()
+    }
+
+    /// The variant.
+    #[inline]
+    #[must_use]
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.v
+    }
+
+    /// The piece on a cell.
+    #[inline]
+    #[must_use]
+    pub fn piece(&self, c: CellId) -> Piece {
+        self.board[c.idx()]
+    }
+
+    /// The whole board, indexed by cell.
+    #[inline]
+    #[must_use]
+    pub fn board(&self) -> &[Piece] {
+        &self.board
+    }
+
+    /// The type a promoted piece on `c` was promoted from.
+    #[inline]
+    #[must_use]
+    pub fn origin(&self, c: CellId) -> Option<PieceType> {
+        let o = self.origin[c.idx()];
+        (o != 0).then(|| o - 1)
+    }
+
+    /// Pieces of a type in a side's hand.
+    #[inline]
+    #[must_use]
+    pub fn hand(&self, color: Color, kind: PieceType) -> u8 {
+        self.hands[color.idx()][usize::from(kind)]
+    }
+
+    /// Side to move.
+    #[inline]
+    #[must_use]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// Castling rights (bit = index into the variant's castling list).
+    #[inline]
+    #[must_use]
+    pub fn castling(&self) -> u32 {
+        self.castling
+    }
+
+    /// En-passant state.
+    #[inline]
+    #[must_use]
+    pub fn ep(&self) -> &EpState {
+        &self.ep
+    }
+
+    /// Plies since the last capture or reset move.
+    #[inline]
+    #[must_use]
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
+    }
+
+    /// Move number.
+    #[inline]
+    #[must_use]
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Plies played since the position was set up plus those implied by the
+    /// move number.
+    #[inline]
+    #[must_use]
+    pub fn game_ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The type the Joker imitates.
+    #[inline]
+    #[must_use]
+    pub fn imitation(&self) -> Option<PieceType> {
+        self.imitation
+    }
+
+    /// Zobrist hash of everything that matters for repetition.
+    #[inline]
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Cells holding pieces of `kind` and `color`.
+    #[inline]
+    #[must_use]
+    pub fn cells_of(&self, color: Color, kind: PieceType) -> &[CellId] {
+        &self.lists[color.idx() * self.v.types() + usize::from(kind)]
+    }
+
+    /// Number of pieces of a type on the board.
+    #[inline]
+    #[must_use]
+    pub fn count(&self, color: Color, kind: PieceType) -> usize {
+        self.cells_of(color, kind).len()
+    }
+
+    /// Bit mask of the types a side has on the board.
+    #[inline]
+    #[must_use]
+    pub fn present(&self, color: Color) -> u64 {
+        self.present[color.idx()]
+    }
+
+    /// Moves played since this position object was set up.
+    #[must_use]
+    pub fn moves_played(&self) -> Vec<Move> {
+        self.history.iter().map(|u| u.mv).collect()
+    }
+
+    /// Number of moves that can be taken back.
+    #[must_use]
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Hashes of earlier positions, oldest first (for repetition).
+    #[must_use]
+    pub fn key_history(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// Cells of a side's royal pieces.
+    pub fn royals(&self, color: Color) -> impl Iterator<Item = CellId> + '_ {
+        self.v
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.royal)
+            .flat_map(move |(k, _)| self.cells_of(color, k as PieceType).iter().copied())
+    }
+
+    // ---- low-level board edits (keep lists, present masks and hash right) ----
+
+    fn put(&mut self, c: CellId, p: Piece, origin: u8) {
+        debug_assert!(self.board[c.idx()].is_empty());
+        self.board[c.idx()] = p;
+        self.origin[c.idx()] = origin;
+        self.hash ^= self.v.zobrist.piece(c, p);
+        if origin != 0 {
+            self.hash ^= self.v.zobrist.origin(c, origin - 1);
+        }
+        let li = p.color().idx() * self.v.types() + usize::from(p.kind());
+        let list = &mut self.lists[li];
+        self.list_pos[c.idx()] = list.len() as u16;
+        list.push(c);
+        self.present[p.color().idx()] |= 1 << p.kind();
+    }
+
+    fn take(&mut self, c: CellId) -> (Piece, u8) {
+        let p = self.board[c.idx()];
+        debug_assert!(p.is_some());
+        let origin = self.origin[c.idx()];
+        self.board[c.idx()] = Piece::EMPTY;
+        self.origin[c.idx()] = 0;
+        self.hash ^= self.v.zobrist.piece(c, p);
+        if origin != 0 {
+            self.hash ^= self.v.zobrist.origin(c, origin - 1);
+        }
+        let li = p.color().idx() * self.v.types() + usize::from(p.kind());
+        let pos = usize::from(self.list_pos[c.idx()]);
+        let list = &mut self.lists[li];
+        list.swap_remove(pos);
+        if let Some(&moved) = list.get(pos) {
+            self.list_pos[moved.idx()] = pos as u16;
+        }
+        if list.is_empty() {
+            self.present[p.color().idx()] &= !(1 << p.kind());
+        }
+        (p, origin)
+    }
+
+    fn relocate(&mut self, from: CellId, to: CellId) {
+        let p = self.board[from.idx()];
+        let origin = self.origin[from.idx()];
+        debug_assert!(p.is_some() && self.board[to.idx()].is_empty());
+        self.board[from.idx()] = Piece::EMPTY;
+        self.origin[from.idx()] = 0;
+        self.board[to.idx()] = p;
+        self.origin[to.idx()] = origin;
+        let z = &self.v.zobrist;
+        self.hash ^= z.piece(from, p) ^ z.piece(to, p);
+        if origin != 0 {
+            self.hash ^= z.origin(from, origin - 1) ^ z.origin(to, origin - 1);
+        }
+        let li = p.color().idx() * self.v.types() + usize::from(p.kind());
+        let pos = self.list_pos[from.idx()];
+        self.lists[li][usize::from(pos)] = to;
+        self.list_pos[to.idx()] = pos;
+    }
+
+    fn add_hand(&mut self, color: Color, kind: PieceType, delta: i32) {
+        let h = &mut self.hands[color.idx()][usize::from(kind)];
+        let old = *h;
+        let new = (i32::from(old) + delta).clamp(0, 255) as u8;
+        *h = new;
+        self.hash ^= self.v.zobrist.hand(color, kind, old) ^ self.v.zobrist.hand(color, kind, new);
+    }
+
+    fn set_castling(&mut self, rights: u32) {
+        let changed = self.castling ^ rights;
+        let mut bits = changed;
+        while bits != 0 {
+            let b = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            self.hash ^= self.v.zobrist.castling(b);
+        }
+        self.castling = rights;
+    }
+
+    fn set_imitation(&mut self, t: Option<PieceType>) {
+        self.hash ^= self.v.zobrist.imitation(self.imitation) ^ self.v.zobrist.imitation(t);
+        self.imitation = t;
+    }
+
+    /// Recomputes the hash from scratch (for tests and after set-up).
+    #[must_use]
+    pub fn compute_hash(&self) -> u64 {
+        let z = &self.v.zobrist;
+        let mut h = 0u64;
+        for c in self.v.geometry.cells() {
+            let p = self.board[c.idx()];
+            if p.is_some() {
+                h ^= z.piece(c, p);
+                if self.origin[c.idx()] != 0 {
+                    h ^= z.origin(c, self.origin[c.idx()] - 1);
+                }
+            }
+        }
+        for color in Color::BOTH {
+            for k in 0..self.v.types() {
+                h ^= z.hand(color, k as PieceType, self.hands[color.idx()][k]);
+            }
+        }
+        if self.side == Color::Black {
+            h ^= z.side;
+        }
+        for b in 0..32 {
+            if self.castling >> b & 1 != 0 {
+                h ^= z.castling(b);
+            }
+        }
+        if self.ep_hashed {
+            for c in self.ep.cells() {
+                h ^= z.ep(c);
+            }
+        }
+        h ^ z.imitation(self.imitation)
+    }
+
+    /// Starting count comparison for "only to a lost type" promotions.
+    #[must_use]
+    pub fn lost(&self, color: Color, kind: PieceType) -> bool {
+        self.count(color, kind) < usize::from(self.v.pieces[usize::from(kind)].start_count[color.idx()])
+    }
+}

@@ -1,0 +1,350 @@
+//! The validated, immutable variant: everything the rules need, shared by
+//! `Arc` between positions, engine threads and games.
+
+use crate::movegen::attacks::AttackTables;
+use crate::movegen::tables::MoveTables;
+use crate::piece::{Color, PieceType};
+use menagerie_geometry::{CellId, CellSet, Geometry};
+
+/// A piece type.
+#[derive(Debug, Clone)]
+pub struct PieceDef {
+    /// Key in the variant file.
+    pub key: String,
+    /// FEN token in White's form (`N`, `*R`).
+    pub token: String,
+    /// Display name.
+    pub name: String,
+    /// Short abbreviation for people.
+    pub abbrev: String,
+    /// Picture id for the UI.
+    pub glyph: String,
+    /// Human description of its moves.
+    pub description: String,
+    /// Its move description as written (for people and for XBoard).
+    pub betza: String,
+    /// True when the whole move set is plain XBetza that XBoard can draw.
+    pub plain_betza: bool,
+    /// Royal.
+    pub royal: bool,
+    /// Promotion, if any.
+    pub promotion: Option<Promotion>,
+    /// Non-capturing multi-step moves create en-passant targets.
+    pub creates_ep: bool,
+    /// Moves of this type reset the move-rule clock.
+    pub resets_clock: bool,
+    /// What a captor receives (None: removed from play).
+    pub captured_as: Option<PieceType>,
+    /// Moves like the last-moved type (Joker).
+    pub imitator: bool,
+    /// May be dropped here, per colour.
+    pub drop_zone: [CellSet; 2],
+    /// Not on a file holding an own unpromoted piece of this type.
+    pub no_doubled: bool,
+    /// May be held in hand and dropped.
+    pub droppable: bool,
+    /// Cells where it has some move on an empty board, per colour.
+    pub mobile: [CellSet; 2],
+    /// Has moves the reverse attack tables cannot express somewhere.
+    pub complex: bool,
+    /// Its moves can reach one cell in several ways: deduplicate.
+    pub dedup: bool,
+    /// Number on the board in the start position, per colour.
+    pub start_count: [u8; 2],
+    /// Initial region per colour (for `i` moves).
+    pub initial: [CellSet; 2],
+}
+
+/// How a piece type promotes.
+#[derive(Debug, Clone)]
+pub struct Promotion {
+    /// Zone per colour.
+    pub zone: [CellSet; 2],
+    /// Choices.
+    pub to: Vec<PieceType>,
+    /// Compulsory whenever allowed.
+    pub mandatory: bool,
+    /// Triggered when the move starts or ends in the zone (else: ends).
+    pub on_start_too: bool,
+    /// Only to types the owner has fewer of than at the start.
+    pub only_lost: bool,
+    /// Compulsory when entering the zone from outside.
+    pub on_entry: bool,
+    /// The promoted piece remembers its origin and reverts when captured.
+    pub keeps_origin: bool,
+}
+
+/// One castling move of one side.
+#[derive(Debug, Clone)]
+pub struct Castling {
+    /// Whose.
+    pub color: Color,
+    /// FEN letter.
+    pub letter: char,
+    /// King start.
+    pub king: CellId,
+    /// King destination.
+    pub king_to: CellId,
+    /// Partner start.
+    pub partner: CellId,
+    /// Partner destination.
+    pub partner_to: CellId,
+    /// Must be empty (except for the castling pieces themselves).
+    pub empty: Vec<CellId>,
+    /// Must not be attacked before the move.
+    pub safe: Vec<CellId>,
+    /// Imitation states that allow it (bit per type), if restricted.
+    pub imitation: Option<u64>,
+}
+
+/// A game result from the side to move's view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side to move wins.
+    Win,
+    /// Draw.
+    Draw,
+    /// The side to move loses.
+    Loss,
+}
+
+/// Lines on which royals may not face each other.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Facing {
+    /// Same file.
+    pub file: bool,
+    /// Same diagonal.
+    pub diagonal: bool,
+    /// Same rank.
+    pub rank: bool,
+}
+
+impl Facing {
+    /// True when any line is checked.
+    #[must_use]
+    pub fn any(self) -> bool {
+        self.file || self.diagonal || self.rank
+    }
+}
+
+/// The coverage loss rule.
+#[derive(Debug, Clone)]
+pub enum Coverage {
+    /// Each radial direction needs `min` pieces moving along it.
+    Directions {
+        /// Pieces needed per direction.
+        min: u32,
+        /// Per colour and type: bit mask of covered directions (0 for
+        /// excluded types).
+        dirs: [Vec<u32>; 2],
+        /// All directions that exist on this board.
+        all: u32,
+    },
+    /// Each group of types needs `min` pieces.
+    Groups {
+        /// Pieces needed per group.
+        min: u32,
+        /// Bit mask of types per group.
+        groups: Vec<u64>,
+    },
+}
+
+/// Rule components that are not about how pieces move.
+#[derive(Debug, Clone)]
+pub struct Rules {
+    /// Result for a side with no legal move that is not in check.
+    pub stalemate: Verdict,
+    /// Draw after this many plies without progress (0: never).
+    pub move_rule: u32,
+    /// Draw at this many occurrences (0: never).
+    pub repetition: u32,
+    /// Draw after this many plies (0: never).
+    pub ply_cap: u32,
+    /// Only royals left: draw.
+    pub bare_kings_draw: bool,
+    /// Royal facing restriction.
+    pub facing: Facing,
+    /// Win by count (type, count).
+    pub count_win: Option<(PieceType, u32)>,
+    /// Coverage loss rule.
+    pub coverage: Option<Coverage>,
+    /// Drops allowed.
+    pub drops: bool,
+    /// Captured pieces go to hand.
+    pub captures_to_hand: bool,
+    /// Moves and drops must leave the piece some move on an empty board.
+    pub immobility_illegal: bool,
+    /// Drops reset the clock.
+    pub drop_resets_clock: bool,
+    /// Promotions reset the clock.
+    pub promotion_resets_clock: bool,
+}
+
+/// FEN fields after the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FenField {
+    /// Extra cells, one character each (`-` empty).
+    Extra,
+    /// `w`/`b`.
+    Side,
+    /// Castling letters.
+    Castling,
+    /// En-passant cells.
+    EnPassant,
+    /// Hands as counted tokens (`-` none).
+    Hands,
+    /// Half-move clock.
+    Halfmove,
+    /// Move number.
+    Fullmove,
+    /// Imitated type (`-` none).
+    Imitation,
+}
+
+/// FEN conventions of a variant.
+#[derive(Debug, Clone)]
+pub struct FenFormat {
+    /// Fields after the board.
+    pub fields: Vec<FenField>,
+    /// Board written as `|`-separated levels (3D).
+    pub levels: bool,
+    /// Promoted pieces written `+XY` (origin and current) instead of `+X`.
+    pub promoted_full: bool,
+    /// En-passant field lists all passed cells, not only capturable ones.
+    pub ep_passed: bool,
+    /// Hands in brackets after the board.
+    pub hands_in_brackets: bool,
+    /// The string may start with the variant id.
+    pub id_prefix: bool,
+}
+
+/// Move-text conventions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveStyle {
+    /// `e2e4`, `e7e8q`, `P@e5`.
+    Uci,
+    /// `e2-e4`, `e7-e8=Q`.
+    Dash,
+}
+
+/// A named region.
+#[derive(Debug, Clone)]
+pub struct Region {
+    /// Name.
+    pub name: String,
+    /// Display kind.
+    pub kind: String,
+    /// Cells per colour.
+    pub cells: [CellSet; 2],
+}
+
+/// A loaded variant.
+#[derive(Debug, Clone)]
+pub struct Variant {
+    /// Id.
+    pub id: String,
+    /// Other accepted ids.
+    pub aliases: Vec<String>,
+    /// Display name.
+    pub name: String,
+    /// Menu family.
+    pub family: String,
+    /// One-line description.
+    pub description: String,
+    /// Board.
+    pub geometry: Geometry,
+    /// Piece types.
+    pub pieces: Vec<PieceDef>,
+    /// Compiled moves.
+    pub tables: MoveTables,
+    /// Reverse attack tables.
+    pub attacks: AttackTables,
+    /// Named regions.
+    pub regions: Vec<Region>,
+    /// Castling moves of both sides (index = right bit).
+    pub castling: Vec<Castling>,
+    /// Rule components.
+    pub rules: Rules,
+    /// FEN conventions.
+    pub fen: FenFormat,
+    /// Move text conventions.
+    pub move_style: MoveStyle,
+    /// Promotion suffix `+` style in dash notation.
+    pub plus_promotion: bool,
+    /// Start position.
+    pub start_fen: String,
+    /// Engine value overrides (centipawns) per type.
+    pub ai_values: Vec<Option<i32>>,
+    /// The imitating type, if any.
+    pub imitator: Option<PieceType>,
+    /// Zobrist keys.
+    pub zobrist: crate::position::zobrist::Zobrist,
+    /// Cells of each file (for the no-doubled drop rule).
+    pub file_cells: Vec<Vec<CellId>>,
+    /// Cells from which each castling right is lost when something moves
+    /// from or to them (bit mask per cell).
+    pub castle_mask: Vec<u32>,
+    /// Superset of the cells the complex moves of (colour, type, cell) can
+    /// reach on any board (None where there are none).
+    pub reach: Vec<Option<menagerie_geometry::CellSet>>,
+    /// Bit mask of types with complex moves.
+    pub complex_types: u64,
+}
+
+impl Variant {
+    /// Number of piece types.
+    #[must_use]
+    pub fn types(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// The piece type with this key or token (White's form), if any.
+    #[must_use]
+    pub fn piece_by_key(&self, key: &str) -> Option<PieceType> {
+        self.pieces.iter().position(|p| p.key == key || p.token == key).map(|i| i as PieceType)
+    }
+
+    /// The piece type with this token, case-insensitively (with its colour).
+    #[must_use]
+    pub fn piece_by_token(&self, token: &str) -> Option<(PieceType, Color)> {
+        let upper = token.to_ascii_uppercase();
+        let idx = self.pieces.iter().position(|p| p.token == upper)?;
+        let color = if token.chars().any(|c| c.is_ascii_lowercase()) { Color::Black } else { Color::White };
+        Some((idx as PieceType, color))
+    }
+
+    /// The token of a piece type in a colour's case.
+    #[must_use]
+    pub fn token(&self, kind: PieceType, color: Color) -> String {
+        let t = &self.pieces[usize::from(kind)].token;
+        match color {
+            Color::White => t.clone(),
+            Color::Black => t.to_ascii_lowercase(),
+        }
+    }
+
+    /// A region by name.
+    #[must_use]
+    pub fn region(&self, name: &str) -> Option<&Region> {
+        self.regions.iter().find(|r| r.name == name)
+    }
+
+    /// True when some type has a promotion that keeps its origin.
+    #[must_use]
+    pub fn tracks_origin(&self) -> bool {
+        self.pieces.iter().any(|p| p.promotion.as_ref().is_some_and(|x| x.keeps_origin))
+    }
+
+    /// Reach superset of complex moves.
+    #[inline]
+    #[must_use]
+    pub fn reach(&self, color: Color, kind: PieceType, cell: CellId) -> Option<&menagerie_geometry::CellSet> {
+        self.reach[(color.idx() * self.types() + usize::from(kind)) * self.geometry.len() + cell.idx()].as_ref()
+    }
+
+    /// True when the variant has royal pieces.
+    #[must_use]
+    pub fn has_royal(&self) -> bool {
+        self.pieces.iter().any(|p| p.royal)
+    }
+}

@@ -1,0 +1,318 @@
+//! The unvalidated variant file, exactly as TOML describes it.
+//!
+//! Every struct rejects unknown keys. All fields are optional so that a file
+//! can `extends` another and override only what differs; [`super::load`]
+//! merges the chain and validates the result.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+/// A variant file.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantFile {
+    /// Variant id (lowercase, `a-z0-9-`).
+    pub id: Option<Spanned<String>>,
+    /// Id of the variant this one starts from.
+    pub extends: Option<Spanned<String>>,
+    /// Display name.
+    pub name: Option<String>,
+    /// Family for grouping in menus.
+    pub family: Option<String>,
+    /// One-line description.
+    pub description: Option<String>,
+    /// Other ids accepted for this variant.
+    pub aliases: Option<Vec<String>>,
+    /// Board geometry.
+    pub board: Option<BoardFile>,
+    /// Named regions.
+    pub regions: Option<BTreeMap<String, Spanned<RegionFile>>>,
+    /// Piece types by key (the key is the default FEN token).
+    pub pieces: Option<BTreeMap<String, Spanned<PieceFile>>>,
+    /// Piece keys removed from an extended variant.
+    pub remove_pieces: Option<Vec<String>>,
+    /// Start position.
+    pub setup: Option<SetupFile>,
+    /// Castling moves (White's; Black's mirrored unless told otherwise).
+    pub castling: Option<Vec<Spanned<CastlingFile>>>,
+    /// Game-end and other rule components.
+    pub rules: Option<RulesFile>,
+    /// FEN conventions.
+    pub fen: Option<FenFile>,
+    /// Move-text conventions.
+    pub notation: Option<NotationFile>,
+    /// Hints for the engine (never read by the rules).
+    pub ai: Option<AiFile>,
+}
+
+/// `[board]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardFile {
+    /// Files (x).
+    pub files: usize,
+    /// Ranks (y).
+    pub ranks: usize,
+    /// Levels (z), default 1.
+    pub levels: Option<usize>,
+    /// Missing cells of the main box.
+    pub holes: Option<Vec<String>>,
+    /// Cells outside the main box, in FEN order.
+    pub extra: Option<Vec<ExtraCellFile>>,
+    /// Level letters of a 3D board, lowest first.
+    pub level_letters: Option<String>,
+    /// Alternative cell names accepted on input.
+    pub aliases: Option<BTreeMap<String, String>>,
+}
+
+/// An extra cell.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtraCellFile {
+    /// Its name.
+    pub name: String,
+    /// Its coordinates `[file, rank]` or `[file, rank, level]` (0-based).
+    pub at: Vec<i32>,
+}
+
+/// A region: one expression for White (Black's is the rank mirror), or one per
+/// side.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum RegionFile {
+    /// Same for both, Black's mirrored across the middle rank.
+    Mirrored(String),
+    /// Given per side.
+    PerSide {
+        /// White's cells.
+        white: String,
+        /// Black's cells.
+        black: String,
+        /// How the UI shows it.
+        #[serde(default)]
+        kind: Option<String>,
+    },
+    /// With a display kind.
+    Shaded {
+        /// White's cells; Black's mirrored.
+        cells: String,
+        /// How the UI shows it: zone, camp, promotion, river, drop, other.
+        kind: String,
+    },
+}
+
+/// `[pieces.X]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceFile {
+    /// Display name.
+    pub name: Option<String>,
+    /// FEN token when it differs from the key.
+    pub token: Option<String>,
+    /// Moves in the piece notation.
+    pub betza: Option<Spanned<String>>,
+    /// Further move groups with conditions or explicit legs.
+    pub moves: Option<Vec<Spanned<MoveGroupFile>>>,
+    /// Royal: may not be left attacked.
+    pub royal: Option<bool>,
+    /// Promotion.
+    pub promotion: Option<Spanned<PromotionFile>>,
+    /// Its non-capturing multi-step moves create en-passant targets.
+    pub en_passant: Option<bool>,
+    /// Its moves reset the move-rule clock.
+    pub resets_clock: Option<bool>,
+    /// What a captor receives in hand: a piece key, or "" (removed).
+    pub captured_as: Option<String>,
+    /// `last-moved`: moves like the type of the last piece moved (Joker).
+    pub imitates: Option<String>,
+    /// Region for `i` (initial) moves; default: the cells it starts on.
+    pub initial: Option<String>,
+    /// Region where it may be dropped (player-relative).
+    pub drop_zone: Option<String>,
+    /// May not be dropped on a file holding an own unpromoted piece of the type.
+    pub no_doubled: Option<bool>,
+    /// May appear in hand and be dropped (default: true in drop variants).
+    pub droppable: Option<bool>,
+    /// Short human abbreviation (e.g. `Sfw`).
+    pub abbrev: Option<String>,
+    /// Text describing the moves for people.
+    pub description: Option<String>,
+    /// Picture id for the UI (default: the name in lowercase letters).
+    pub glyph: Option<String>,
+}
+
+/// One move group of a piece.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveGroupFile {
+    /// Moves in the piece notation.
+    pub betza: Option<String>,
+    /// An explicit leg program: each leg is a one-leg description such as
+    /// `fmWfcF`; the move goes through every leg in order.
+    pub legs: Option<Vec<String>>,
+    /// Directions of legs after the first are relative to the previous leg
+    /// (default false for `legs`).
+    pub relative: Option<bool>,
+    /// Only from the piece's initial region.
+    pub initial: Option<bool>,
+    /// Only when starting in this region.
+    pub from: Option<String>,
+    /// Only when ending in this region.
+    pub to: Option<String>,
+    /// Never from outside this region into it.
+    pub not_into: Option<String>,
+    /// Origin and destination must lie in the same one of these regions.
+    pub same_region: Option<Vec<String>>,
+    /// Whether these moves reset the move-rule clock (default: the piece's).
+    pub resets_clock: Option<bool>,
+    /// Record the path cell in the move (`e4-d5-c6`) when the move captures.
+    pub show_path: Option<bool>,
+}
+
+/// Promotion of a piece type.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PromotionFile {
+    /// Region (player-relative) where promotion happens.
+    pub zone: String,
+    /// Types it may become.
+    pub to: Vec<String>,
+    /// Promotion is compulsory in the zone.
+    pub mandatory: Option<bool>,
+    /// `end` (move ends in the zone) or `start-or-end`.
+    pub trigger: Option<String>,
+    /// Only to a type the owner has fewer of than at the start.
+    pub only_lost: Option<bool>,
+    /// Compulsory on a move from outside the zone into it.
+    pub on_entry: Option<bool>,
+    /// `replace` (chess: the piece becomes the new type) or `promote`
+    /// (Shogi: the piece remembers its origin and reverts when captured).
+    pub style: Option<String>,
+}
+
+/// `[setup]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupFile {
+    /// Start position in this variant's FEN.
+    pub fen: Option<Spanned<String>>,
+}
+
+/// One castling move.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CastlingFile {
+    /// FEN letter (White's; Black's is the lowercase).
+    pub letter: String,
+    /// King's start cell.
+    pub king: String,
+    /// King's destination.
+    pub to: String,
+    /// Partner's start cell.
+    pub partner: String,
+    /// Partner's destination.
+    pub partner_to: String,
+    /// Cells that must be empty (default: between king and its destination
+    /// and between partner and its destination, destinations included).
+    pub empty: Option<Vec<String>>,
+    /// Cells that must not be attacked before castling (default: the King's
+    /// start and the cells it passes; its destination is checked after).
+    pub safe: Option<Vec<String>>,
+    /// Only while the imitation state is one of these piece keys.
+    pub imitation: Option<Vec<String>>,
+    /// `mirror` (default): Black castles the same way on the mirrored rank;
+    /// `none`: White only.
+    pub black: Option<String>,
+}
+
+/// `[rules]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesFile {
+    /// Result for the side to move with no legal move and not in check:
+    /// `draw`, `loss`, `win`.
+    pub stalemate: Option<String>,
+    /// Plies without progress before a draw (0 = none).
+    pub move_rule: Option<u32>,
+    /// Occurrences of a position that draw (0 = none).
+    pub repetition: Option<u32>,
+    /// Plies after which the game is drawn (0 = none).
+    pub ply_cap: Option<u32>,
+    /// Only royals left: draw.
+    pub bare_kings_draw: Option<bool>,
+    /// Royal pieces may not face each other on these lines: `file`,
+    /// `diagonal`, `rank`.
+    pub facing: Option<Vec<String>>,
+    /// Win by having this many of a piece at the start of one's turn.
+    pub count_win: Option<CountWinFile>,
+    /// Loss when too few pieces cover each direction.
+    pub coverage: Option<CoverageFile>,
+    /// Pieces can be dropped from hand.
+    pub drops: Option<bool>,
+    /// Captured pieces go to the captor's hand.
+    pub captures_to_hand: Option<bool>,
+    /// A move or drop that leaves the piece without any move on an empty
+    /// board is illegal (so such moves must promote).
+    pub immobility_illegal: Option<bool>,
+    /// Drops reset the move-rule clock.
+    pub drop_resets_clock: Option<bool>,
+    /// Promotions reset the move-rule clock.
+    pub promotion_resets_clock: Option<bool>,
+}
+
+/// Win by count.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountWinFile {
+    /// Piece key.
+    pub piece: String,
+    /// How many.
+    pub count: u32,
+}
+
+/// Direction coverage.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CoverageFile {
+    /// Pieces needed per direction (or group).
+    pub min: u32,
+    /// Piece keys that never count.
+    pub exclude: Option<Vec<String>>,
+    /// Instead of radial directions: groups of piece keys.
+    pub groups: Option<Vec<Vec<String>>>,
+}
+
+/// `[fen]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FenFile {
+    /// Field order after the board.
+    pub fields: Option<Vec<String>>,
+    /// Board layout: `ranks` or `levels`.
+    pub layout: Option<String>,
+    /// Promoted pieces: `origin` (`+P`) or `origin-current` (`+PG`).
+    pub promoted: Option<String>,
+    /// En-passant field: `capturable` (only cells a pawn could take) or `passed` (all passed cells).
+    pub ep: Option<String>,
+    /// Hands: `brackets` (`[Pp]` after the board) or `field` (counted tokens in their own field).
+    pub hands: Option<String>,
+}
+
+/// `[notation]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NotationFile {
+    /// `uci` (`e2e4`, `e7e8q`) or `dash` (`e2-e4`, `e7-e8=Q`).
+    pub style: Option<String>,
+    /// Promotion suffix in `dash` style: `equals` (`=Q`) or `plus` (`+`, `+G`).
+    pub promotion: Option<String>,
+}
+
+/// `[ai]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AiFile {
+    /// Piece values in centipawns by piece key.
+    pub values: Option<BTreeMap<String, i32>>,
+}
