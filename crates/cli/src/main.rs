@@ -7,7 +7,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(Parser, Debug)]
-#[command(name = "menagerie", version, about = "Engine and play platform for large and exotic chess variants")]
+#[command(
+    name = "menagerie",
+    version,
+    about = "Engine and play platform for large and exotic chess variants"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -48,7 +52,8 @@ enum Command {
 fn registry(files: &[String]) -> Result<Registry> {
     let mut reg = Registry::builtin();
     for f in files {
-        let text = std::fs::read_to_string(f).with_context(|| format!("cannot read variant file {f}"))?;
+        let text =
+            std::fs::read_to_string(f).with_context(|| format!("cannot read variant file {f}"))?;
         reg.add_file(f, &text).map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     Ok(reg)
@@ -75,7 +80,13 @@ fn run(cli: Cli) -> Result<()> {
                 println!("{id}");
             }
         }
-        Some(Command::Perft { variant: id, variant_file, fen, divide: div, depth }) => {
+        Some(Command::Perft {
+            variant: id,
+            variant_file,
+            fen,
+            divide: div,
+            depth,
+        }) => {
             let reg = registry(&variant_file)?;
             let v = variant(&reg, &id)?;
             let mut pos = match fen {
@@ -90,16 +101,25 @@ fn run(cli: Cli) -> Result<()> {
                     sum += n;
                 }
                 println!();
-                if depth == 0 { 1 } else { sum }
+                if depth == 0 {
+                    1
+                } else {
+                    sum
+                }
             } else {
                 perft(&mut pos, depth)
             };
             let secs = t.elapsed().as_secs_f64();
-            eprintln!("{:.3} s, {:.2} Mnps", secs, total as f64 / secs.max(1e-9) / 1e6);
+            eprintln!(
+                "{:.3} s, {:.2} Mnps",
+                secs,
+                total as f64 / secs.max(1e-9) / 1e6
+            );
             println!("Nodes searched: {total}");
         }
         Some(Command::CheckVariant { path }) => {
-            let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {path}"))?;
+            let text =
+                std::fs::read_to_string(&path).with_context(|| format!("cannot read {path}"))?;
             let mut reg = Registry::builtin();
             match reg.add_file(&path, &text) {
                 Ok(ids) => println!("{path}: ok ({})", ids.join(", ")),

@@ -96,7 +96,14 @@ pub struct Geometry {
 
 impl fmt::Debug for Geometry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Geometry({}x{}x{}, {} cells)", self.files, self.ranks, self.levels, self.len())
+        write!(
+            f,
+            "Geometry({}x{}x{}, {} cells)",
+            self.files,
+            self.ranks,
+            self.levels,
+            self.len()
+        )
     }
 }
 
@@ -114,7 +121,12 @@ impl Geometry {
     pub fn new(spec: &BoardSpec) -> Result<Self, GeometryError> {
         let check = |what, value: usize, max| {
             if value == 0 || value > max {
-                Err(GeometryError::Dimension { what, value, min: 1, max })
+                Err(GeometryError::Dimension {
+                    what,
+                    value,
+                    min: 1,
+                    max,
+                })
             } else {
                 Ok(())
             }
@@ -125,7 +137,9 @@ impl Geometry {
         let level_letters: Vec<char> = if spec.levels <= 1 {
             Vec::new()
         } else if spec.level_letters.is_empty() {
-            (0..spec.levels).map(|i| char::from(b'z' - (spec.levels - 1 - i) as u8)).collect()
+            (0..spec.levels)
+                .map(|i| char::from(b'z' - (spec.levels - 1 - i) as u8))
+                .collect()
         } else {
             let l: Vec<char> = spec.level_letters.chars().collect();
             if l.len() != spec.levels || !l.iter().all(char::is_ascii_lowercase) {
@@ -134,10 +148,17 @@ impl Geometry {
             l
         };
         let mut min = [0i32; 3];
-        let mut max = [spec.files as i32 - 1, spec.ranks as i32 - 1, spec.levels as i32 - 1];
+        let mut max = [
+            spec.files as i32 - 1,
+            spec.ranks as i32 - 1,
+            spec.levels as i32 - 1,
+        ];
         for (name, c) in &spec.extra {
             if c.iter().any(|v| v.abs() > 100) {
-                return Err(GeometryError::BadExtra { name: name.clone(), reason: "coordinates too far".into() });
+                return Err(GeometryError::BadExtra {
+                    name: name.clone(),
+                    reason: "coordinates too far".into(),
+                });
             }
             for k in 0..3 {
                 min[k] = min[k].min(c[k]);
@@ -165,7 +186,9 @@ impl Geometry {
         };
         let mut holes = std::collections::HashSet::new();
         for h in &spec.holes {
-            let pos = g.main_name_to_coord(h).ok_or_else(|| GeometryError::BadHole(h.clone()))?;
+            let pos = g
+                .main_name_to_coord(h)
+                .ok_or_else(|| GeometryError::BadHole(h.clone()))?;
             holes.insert(pos);
         }
         for z in 0..spec.levels {
@@ -181,7 +204,10 @@ impl Geometry {
             }
         }
         for (name, c) in &spec.extra {
-            let bad = |reason: &str| GeometryError::BadExtra { name: name.clone(), reason: reason.into() };
+            let bad = |reason: &str| GeometryError::BadExtra {
+                name: name.clone(),
+                reason: reason.into(),
+            };
             if name.is_empty() || !name.chars().all(|ch| ch.is_ascii_alphanumeric()) {
                 return Err(bad("names are letters and digits"));
             }
@@ -198,10 +224,13 @@ impl Geometry {
             g.extras.push(id);
         }
         for (alias, canonical) in &spec.aliases {
-            let id = *g.lookup.get(canonical).ok_or_else(|| GeometryError::BadExtra {
-                name: alias.clone(),
-                reason: format!("alias of unknown cell `{canonical}`"),
-            })?;
+            let id = *g
+                .lookup
+                .get(canonical)
+                .ok_or_else(|| GeometryError::BadExtra {
+                    name: alias.clone(),
+                    reason: format!("alias of unknown cell `{canonical}`"),
+                })?;
             g.max_name_len = g.max_name_len.max(alias.len());
             g.lookup.insert(alias.clone(), id);
         }
@@ -213,7 +242,12 @@ impl Geometry {
     /// # Errors
     /// Dimensions out of range.
     pub fn rectangle(files: usize, ranks: usize) -> Result<Self, GeometryError> {
-        Geometry::new(&BoardSpec { files, ranks, levels: 1, ..BoardSpec::default() })
+        Geometry::new(&BoardSpec {
+            files,
+            ranks,
+            levels: 1,
+            ..BoardSpec::default()
+        })
     }
 
     fn push_cell(&mut self, c: [i32; 3], name: String) -> CellId {
@@ -400,7 +434,11 @@ impl Geometry {
     #[must_use]
     pub fn mirror_rank(&self, c: CellId) -> Option<CellId> {
         let p = self.coord(c);
-        self.cell_at(i32::from(p.x), self.ranks as i32 - 1 - i32::from(p.y), i32::from(p.z))
+        self.cell_at(
+            i32::from(p.x),
+            self.ranks as i32 - 1 - i32::from(p.y),
+            i32::from(p.z),
+        )
     }
 
     /// The main-box position of a cell (`None` for extra cells).
@@ -479,7 +517,10 @@ mod tests {
         assert_eq!(g.offset(c1, Vector::xy(1, 1)), Some(a1));
         assert_eq!(g.offset(c1, Vector::xy(1, 0)), None);
         assert_eq!(g.parse_cell("Z1"), Some(c1));
-        assert_eq!(g.parse_cell("c1").map(|c| g.name(c).to_string()), Some("c1".into()));
+        assert_eq!(
+            g.parse_cell("c1").map(|c| g.name(c).to_string()),
+            Some("c1".into())
+        );
         assert_eq!(g.mirror_rank(c1), g.parse_cell("C4"));
         assert!(!g.is_main(c1));
         let l12 = g.parse_cell("l12").unwrap();
@@ -489,7 +530,13 @@ mod tests {
 
     #[test]
     fn cube() {
-        let g = Geometry::new(&BoardSpec { files: 6, ranks: 6, levels: 6, ..BoardSpec::default() }).unwrap();
+        let g = Geometry::new(&BoardSpec {
+            files: 6,
+            ranks: 6,
+            levels: 6,
+            ..BoardSpec::default()
+        })
+        .unwrap();
         assert_eq!(g.len(), 216);
         let wc3 = g.parse_cell("wc3").unwrap();
         assert_eq!(g.coord(wc3), Vector::new(2, 2, 2));

@@ -13,7 +13,9 @@ impl CellSet {
     /// An empty set able to hold cells `0..capacity`.
     #[must_use]
     pub fn with_capacity(capacity: usize) -> Self {
-        CellSet { words: vec![0; capacity.div_ceil(64)] }
+        CellSet {
+            words: vec![0; capacity.div_ceil(64)],
+        }
     }
 
     /// The set of all cells `0..n`.
@@ -48,7 +50,9 @@ impl CellSet {
     #[must_use]
     pub fn contains(&self, c: CellId) -> bool {
         let i = usize::from(c.0);
-        self.words.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0)
+        self.words
+            .get(i / 64)
+            .is_some_and(|w| w >> (i % 64) & 1 != 0)
     }
 
     /// Number of cells in the set.

@@ -52,8 +52,16 @@ impl Geometry {
                 Some(rest) => (true, rest),
                 None => (false, raw),
             };
-            let err = |reason: &str| RegionError { text: text.to_string(), column, reason: reason.to_string() };
-            let term = self.parse_term(term_text).ok_or_else(|| err(&format!("`{term_text}` is not a cell, box, rank or file of this board")))?;
+            let err = |reason: &str| RegionError {
+                text: text.to_string(),
+                column,
+                reason: reason.to_string(),
+            };
+            let term = self.parse_term(term_text).ok_or_else(|| {
+                err(&format!(
+                    "`{term_text}` is not a cell, box, rank or file of this board"
+                ))
+            })?;
             let cells = self.term_cells(&term);
             if cells.is_empty() {
                 return Err(err(&format!("`{term_text}` contains no cell")));
@@ -123,7 +131,9 @@ impl Geometry {
                     Term::Ranks(lo, hi) => (lo..=hi).contains(&y),
                     Term::Files(lo, hi) => (lo..=hi).contains(&x),
                     Term::Box(lo, hi) => {
-                        (lo[0]..=hi[0]).contains(&x) && (lo[1]..=hi[1]).contains(&y) && (lo[2]..=hi[2]).contains(&z)
+                        (lo[0]..=hi[0]).contains(&x)
+                            && (lo[1]..=hi[1]).contains(&y)
+                            && (lo[2]..=hi[2]).contains(&z)
                     }
                 }
             })
@@ -150,7 +160,13 @@ mod tests {
 
     #[test]
     fn cube_boxes() {
-        let g = Geometry::new(&BoardSpec { files: 6, ranks: 6, levels: 6, ..BoardSpec::default() }).unwrap();
+        let g = Geometry::new(&BoardSpec {
+            files: 6,
+            ranks: 6,
+            levels: 6,
+            ..BoardSpec::default()
+        })
+        .unwrap();
         assert_eq!(g.region("wc1-xd6").unwrap().len(), 24);
         assert_eq!(g.region("vb1-ye6 !wc1-xd6").unwrap().len(), 72);
         assert_eq!(g.region("*1-*2").unwrap().len(), 72);

@@ -40,25 +40,49 @@ impl Move {
     /// A normal move.
     #[must_use]
     pub fn normal(from: CellId, to: CellId) -> Move {
-        Move { from: from.0, to: to.0, via: NO_CELL, bits: 0, extra: 0 }
+        Move {
+            from: from.0,
+            to: to.0,
+            via: NO_CELL,
+            bits: 0,
+            extra: 0,
+        }
     }
 
     /// A drop of `kind` on `to`.
     #[must_use]
     pub fn drop(kind: PieceType, to: CellId) -> Move {
-        Move { from: NO_CELL, to: to.0, via: NO_CELL, bits: 1, extra: kind }
+        Move {
+            from: NO_CELL,
+            to: to.0,
+            via: NO_CELL,
+            bits: 1,
+            extra: kind,
+        }
     }
 
     /// Castling number `index` (king from/to given for display).
     #[must_use]
     pub fn castle(index: u8, king: CellId, king_to: CellId) -> Move {
-        Move { from: king.0, to: king_to.0, via: NO_CELL, bits: 2, extra: index }
+        Move {
+            from: king.0,
+            to: king_to.0,
+            via: NO_CELL,
+            bits: 2,
+            extra: index,
+        }
     }
 
     /// An en-passant capture.
     #[must_use]
     pub fn en_passant(from: CellId, to: CellId) -> Move {
-        Move { from: from.0, to: to.0, via: NO_CELL, bits: 3 | CAPTURE, extra: 0 }
+        Move {
+            from: from.0,
+            to: to.0,
+            via: NO_CELL,
+            bits: 3 | CAPTURE,
+            extra: 0,
+        }
     }
 
     /// This move with a promotion to `kind`.
@@ -172,17 +196,33 @@ impl Move {
     #[inline]
     #[must_use]
     pub fn raw(self) -> u64 {
-        u64::from(self.from) | u64::from(self.to) << 16 | u64::from(self.via) << 32 | u64::from(self.bits) << 48 | u64::from(self.extra) << 56
+        u64::from(self.from)
+            | u64::from(self.to) << 16
+            | u64::from(self.via) << 32
+            | u64::from(self.bits) << 48
+            | u64::from(self.extra) << 56
     }
 
     /// Inverse of [`Move::raw`].
     #[must_use]
     pub fn from_raw(r: u64) -> Move {
-        Move { from: r as u16, to: (r >> 16) as u16, via: (r >> 32) as u16, bits: (r >> 48) as u8, extra: (r >> 56) as u8 }
+        Move {
+            from: r as u16,
+            to: (r >> 16) as u16,
+            via: (r >> 32) as u16,
+            bits: (r >> 48) as u8,
+            extra: (r >> 56) as u8,
+        }
     }
 
     /// The null move marker (never legal).
-    pub const NULL: Move = Move { from: NO_CELL, to: NO_CELL, via: NO_CELL, bits: 0, extra: 0 };
+    pub const NULL: Move = Move {
+        from: NO_CELL,
+        to: NO_CELL,
+        via: NO_CELL,
+        bits: 0,
+        extra: 0,
+    };
 
     /// True for [`Move::NULL`].
     #[must_use]
@@ -199,7 +239,12 @@ impl fmt::Debug for Move {
         }
         write!(f, "->{}", self.to)?;
         if let Some(v) = self.via() {
-            write!(f, " via {}{}", v.0, if self.captures_via() { "x" } else { "" })?;
+            write!(
+                f,
+                " via {}{}",
+                v.0,
+                if self.captures_via() { "x" } else { "" }
+            )?;
         }
         if self.bits & PROMO != 0 || self.kind() != MoveKind::Normal {
             write!(f, " extra {}", self.extra)?;
@@ -217,7 +262,9 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let m = Move::normal(CellId(3), CellId(40)).with_via(CellId(20), true).with_promotion(5);
+        let m = Move::normal(CellId(3), CellId(40))
+            .with_via(CellId(20), true)
+            .with_promotion(5);
         assert_eq!(Move::from_raw(m.raw()), m);
         assert!(m.captures_via() && m.is_capture());
         assert_eq!(m.promotion(), Some(5));

@@ -45,7 +45,9 @@ pub enum TextStyle {
 }
 
 fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
-    let Some(k) = m.promotion() else { return String::new() };
+    let Some(k) = m.promotion() else {
+        return String::new();
+    };
     let v = pos.variant();
     let from_kind = m.from().map(|f| pos.piece(f).kind());
     let pr = from_kind.and_then(|fk| v.pieces[usize::from(fk)].promotion.as_ref());
@@ -58,7 +60,11 @@ fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
     let keeps = pr.is_some_and(|p| p.keeps_origin);
     if human {
         if v.plus_promotion {
-            if single { "+".into() } else { format!("+{tok}") }
+            if single {
+                "+".into()
+            } else {
+                format!("+{tok}")
+            }
         } else {
             format!("={tok}")
         }
@@ -138,7 +144,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveError> {
     let v = pos.variant();
     let t = text.trim().trim_end_matches(['#', '!', '?']);
-    let syn = |reason: &str| MoveError::Syntax { text: text.to_string(), reason: reason.to_string() };
+    let syn = |reason: &str| MoveError::Syntax {
+        text: text.to_string(),
+        reason: reason.to_string(),
+    };
     if t.is_empty() {
         return Err(syn("empty move"));
     }
@@ -146,9 +155,17 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         return Err(syn("not a move"));
     }
     if let Some((tok, cell)) = t.split_once('@') {
-        let Some(c) = v.geometry.parse_cell(cell) else { return Err(syn(&format!("`{cell}` is not a cell"))) };
-        let Some((k, _)) = v.piece_by_token(&tok.to_ascii_uppercase()) else { return Err(syn(&format!("`{tok}` is not a piece"))) };
-        return legal.iter().copied().find(|m| m.dropped() == Some(k) && m.to() == c).ok_or_else(|| MoveError::Illegal(text.to_string()));
+        let Some(c) = v.geometry.parse_cell(cell) else {
+            return Err(syn(&format!("`{cell}` is not a cell")));
+        };
+        let Some((k, _)) = v.piece_by_token(&tok.to_ascii_uppercase()) else {
+            return Err(syn(&format!("`{tok}` is not a piece")));
+        };
+        return legal
+            .iter()
+            .copied()
+            .find(|m| m.dropped() == Some(k) && m.to() == c)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()));
     }
     if t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0" {
         let long = t.len() > 3;
@@ -163,7 +180,10 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
             })
             .collect();
         cands.sort_by_key(|(d, _)| *d);
-        return cands.first().map(|(_, m)| *m).ok_or_else(|| MoveError::Illegal(text.to_string()));
+        return cands
+            .first()
+            .map(|(_, m)| *m)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()));
     }
     let (cells, rest) = parse_cells(pos, t).map_err(|e| syn(&e))?;
     if cells.len() < 2 {
@@ -201,27 +221,47 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
     }
     let matching: Vec<Move> = match &suffix {
         Suffix::None => {
-            let plain: Vec<Move> = cands.iter().copied().filter(|m| m.promotion().is_none()).collect();
+            let plain: Vec<Move> = cands
+                .iter()
+                .copied()
+                .filter(|m| m.promotion().is_none())
+                .collect();
             if plain.is_empty() {
                 // A compulsory single-choice promotion needs no suffix.
-                let p: Vec<Move> = cands.iter().copied().filter(|m| promo_suffix(pos, *m, false).is_empty()).collect();
+                let p: Vec<Move> = cands
+                    .iter()
+                    .copied()
+                    .filter(|m| promo_suffix(pos, *m, false).is_empty())
+                    .collect();
                 p
             } else {
                 plain
             }
         }
-        Suffix::Plus => cands.iter().copied().filter(|m| m.promotion().is_some()).collect(),
+        Suffix::Plus => cands
+            .iter()
+            .copied()
+            .filter(|m| m.promotion().is_some())
+            .collect(),
         Suffix::Token(tok) => {
             let Some((k, _)) = v.piece_by_token(&tok.to_ascii_uppercase()) else {
                 return Err(syn(&format!("`{tok}` is not a piece")));
             };
-            cands.iter().copied().filter(|m| m.promotion() == Some(k)).collect()
+            cands
+                .iter()
+                .copied()
+                .filter(|m| m.promotion() == Some(k))
+                .collect()
         }
     };
     let mut matching = matching;
     if matching.len() > 1 && via.is_none() {
         // Prefer the move without a recorded path when one exists.
-        let plain: Vec<Move> = matching.iter().copied().filter(|m| m.via().is_none()).collect();
+        let plain: Vec<Move> = matching
+            .iter()
+            .copied()
+            .filter(|m| m.via().is_none())
+            .collect();
         if plain.len() == 1 {
             matching = plain;
         }
@@ -231,7 +271,11 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         1 => Ok(matching[0]),
         _ => Err(MoveError::Ambiguous {
             text: text.to_string(),
-            options: matching.iter().map(|&m| move_text(pos, m, TextStyle::Human)).collect::<Vec<_>>().join(", "),
+            options: matching
+                .iter()
+                .map(|&m| move_text(pos, m, TextStyle::Human))
+                .collect::<Vec<_>>()
+                .join(", "),
         }),
     }
 }

@@ -75,7 +75,9 @@ impl Position {
     /// True when `c` fails the variant's coverage rule.
     #[must_use]
     pub fn coverage_failed(&self, c: Color) -> bool {
-        let Some(cov) = &self.variant().rules.coverage else { return false };
+        let Some(cov) = &self.variant().rules.coverage else {
+            return false;
+        };
         match cov {
             Coverage::Directions { min, dirs, all } => {
                 let mut counts = [0u32; 32];
@@ -132,7 +134,13 @@ impl Position {
     pub fn repetitions(&self) -> usize {
         let keys = self.key_history();
         let window = (self.halfmove() as usize).min(keys.len());
-        keys[keys.len() - window..].iter().rev().skip(1).step_by(2).filter(|&&k| k == self.hash()).count()
+        keys[keys.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|&&k| k == self.hash())
+            .count()
     }
 
     /// The game's end, if the position is final.
@@ -140,7 +148,12 @@ impl Position {
     pub fn outcome(&self) -> Option<Outcome> {
         let v = self.variant();
         let us = self.side();
-        let win = |c: Color, reason| Some(Outcome { winner: Some(c), reason });
+        let win = |c: Color, reason| {
+            Some(Outcome {
+                winner: Some(c),
+                reason,
+            })
+        };
         if self.coverage_failed(us) {
             return win(us.flip(), Reason::Coverage);
         }
@@ -154,22 +167,37 @@ impl Position {
         }
         if legal.is_empty() {
             return match v.rules.stalemate {
-                Verdict::Draw => Some(Outcome { winner: None, reason: Reason::Stalemate }),
+                Verdict::Draw => Some(Outcome {
+                    winner: None,
+                    reason: Reason::Stalemate,
+                }),
                 Verdict::Loss => win(us.flip(), Reason::Stalemate),
                 Verdict::Win => win(us, Reason::Stalemate),
             };
         }
         if v.rules.repetition > 0 && self.repetitions() + 1 >= v.rules.repetition as usize {
-            return Some(Outcome { winner: None, reason: Reason::Repetition });
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::Repetition,
+            });
         }
         if v.rules.move_rule > 0 && self.halfmove() >= v.rules.move_rule {
-            return Some(Outcome { winner: None, reason: Reason::MoveRule });
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::MoveRule,
+            });
         }
         if v.rules.ply_cap > 0 && self.game_ply() >= v.rules.ply_cap {
-            return Some(Outcome { winner: None, reason: Reason::PlyCap });
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::PlyCap,
+            });
         }
         if v.rules.bare_kings_draw && v.has_royal() && self.bare_royals() {
-            return Some(Outcome { winner: None, reason: Reason::BareKings });
+            return Some(Outcome {
+                winner: None,
+                reason: Reason::BareKings,
+            });
         }
         None
     }

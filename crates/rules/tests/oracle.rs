@@ -7,7 +7,9 @@ use menagerie_rules::{perft, Position, Registry};
 use std::path::PathBuf;
 
 fn data(p: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/oracle").join(p)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/oracle")
+        .join(p)
 }
 
 fn registry() -> Registry {
@@ -23,7 +25,12 @@ fn rows() -> Vec<(String, String, u32, u64)> {
         .skip(1)
         .map(|l| {
             let f: Vec<&str> = l.split('\t').collect();
-            (f[0].to_string(), f[1].to_string(), f[2].parse().unwrap(), f[3].parse().unwrap())
+            (
+                f[0].to_string(),
+                f[1].to_string(),
+                f[2].parse().unwrap(),
+                f[3].parse().unwrap(),
+            )
         })
         .collect()
 }
@@ -36,10 +43,14 @@ fn run(limit: u64, full: bool) {
         if (nodes > limit) != full {
             continue;
         }
-        let v = reg.get(&variant).unwrap_or_else(|e| panic!("{variant}: {e}"));
+        let v = reg
+            .get(&variant)
+            .unwrap_or_else(|e| panic!("{variant}: {e}"));
         let mut p = Position::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"));
         // Hands may be listed in any order; everything else must match.
-        let strip = |f: &str| f.split('[').next().unwrap_or("").to_string() + f.split(']').nth(1).unwrap_or("");
+        let strip = |f: &str| {
+            f.split('[').next().unwrap_or("").to_string() + f.split(']').nth(1).unwrap_or("")
+        };
         assert_eq!(strip(&p.to_fen()), strip(&fen), "FEN round trip");
         assert_eq!(Position::from_fen(&v, &p.to_fen()).unwrap(), p);
         let got = perft(&mut p, depth);
@@ -48,7 +59,12 @@ fn run(limit: u64, full: bool) {
             failures.push(format!("{variant} d{depth} {fen}: got {got}, want {nodes}"));
         }
     }
-    assert!(failures.is_empty(), "{} of {ran} rows wrong:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {ran} rows wrong:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(ran > 0 || full);
 }
 
@@ -69,7 +85,10 @@ fn oracle_large_rows() {
 #[test]
 fn oracle_divides() {
     let reg = registry();
-    let mut files: Vec<_> = std::fs::read_dir(data("divide")).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(data("divide"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap();

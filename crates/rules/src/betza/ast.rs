@@ -56,7 +56,14 @@ impl Atom {
     pub fn vectors(self, three_d: bool) -> Vec<Vector> {
         let [a, b, c] = self.base.map(|v| v as i8);
         let mut perms: Vec<[i8; 3]> = if three_d {
-            vec![[a, b, c], [a, c, b], [b, a, c], [b, c, a], [c, a, b], [c, b, a]]
+            vec![
+                [a, b, c],
+                [a, c, b],
+                [b, a, c],
+                [b, c, a],
+                [c, a, b],
+                [c, b, a],
+            ]
         } else {
             vec![[a, b, 0], [b, a, 0]]
         };
@@ -109,9 +116,17 @@ pub struct Range {
 
 impl Range {
     /// A single step.
-    pub const ONE: Range = Range { min: 1, max: 1, stops: Stops::All };
+    pub const ONE: Range = Range {
+        min: 1,
+        max: 1,
+        stops: Stops::All,
+    };
     /// Any number of steps.
-    pub const UNLIMITED: Range = Range { min: 1, max: 0, stops: Stops::All };
+    pub const UNLIMITED: Range = Range {
+        min: 1,
+        max: 0,
+        stops: Stops::All,
+    };
 
     /// True for a single step (a leap).
     #[must_use]
@@ -136,7 +151,11 @@ impl Range {
     /// Largest distance the leg can ever stop at, given a board limit.
     #[must_use]
     pub fn limit(&self, board: usize) -> usize {
-        let mut m = if self.max == 0 { board } else { usize::from(self.max).min(board) };
+        let mut m = if self.max == 0 {
+            board
+        } else {
+            usize::from(self.max).min(board)
+        };
         if let Stops::Set(bits) = self.stops {
             m = m.min(63 - bits.leading_zeros() as usize);
         }

@@ -87,7 +87,9 @@ pub fn select_directions(
         }
     };
     if three_d && relative && chars.iter().any(|c| matches!(c, 'l' | 'r' | 's' | 'h')) {
-        return Err(DirError("left/right/sideways are not defined for later legs on a 3D board".into()));
+        return Err(DirError(
+            "left/right/sideways are not defined for later legs on a 3D board".into(),
+        ));
     }
     let mut keep = vec![false; cands.len()];
     let mut i = 0;
@@ -101,9 +103,15 @@ pub fn select_directions(
                 return Err(DirError("`h` (half) must be followed by `l` or `r`".into()));
             };
             for (k, &u) in cands.iter().enumerate() {
-                let major = if u.x.abs() > u.y.abs() { Vector::xy(u.x.signum(), 0) } else { Vector::xy(0, u.y.signum()) };
+                let major = if u.x.abs() > u.y.abs() {
+                    Vector::xy(u.x.signum(), 0)
+                } else {
+                    Vector::xy(0, u.y.signum())
+                };
                 if u.x.abs() == u.y.abs() || u.x == 0 || u.y == 0 {
-                    return Err(DirError("`h` applies only to oblique atoms such as N".into()));
+                    return Err(DirError(
+                        "`h` applies only to oblique atoms such as N".into(),
+                    ));
                 }
                 let left = major.cross_z(u) > 0;
                 if left == (side == 'l') {
@@ -150,11 +158,21 @@ pub fn select_directions(
             let narrow: Vec<usize> = (0..cands.len())
                 .filter(|&k| {
                     let (f, l) = fl(cands[k]);
-                    pred(c, f, l) && if vert(c) { f.abs() > l.abs() } else { l.abs() > f.abs() }
+                    pred(c, f, l)
+                        && if vert(c) {
+                            f.abs() > l.abs()
+                        } else {
+                            l.abs() > f.abs()
+                        }
                 })
                 .collect();
             let chosen: Vec<usize> = if narrow.is_empty() {
-                (0..cands.len()).filter(|&k| { let (f, l) = fl(cands[k]); pred(c, f, l) }).collect()
+                (0..cands.len())
+                    .filter(|&k| {
+                        let (f, l) = fl(cands[k]);
+                        pred(c, f, l)
+                    })
+                    .collect()
             } else {
                 narrow
             };
@@ -169,7 +187,10 @@ pub fn select_directions(
                 for &x in expand(c) {
                     for &y in expand(n) {
                         let both: Vec<usize> = (0..cands.len())
-                            .filter(|&k| { let (f, l) = fl(cands[k]); pred(x, f, l) && pred(y, f, l) })
+                            .filter(|&k| {
+                                let (f, l) = fl(cands[k]);
+                                pred(x, f, l) && pred(y, f, l)
+                            })
                             .collect();
                         if both.is_empty() {
                             for k in 0..cands.len() {
@@ -188,7 +209,11 @@ pub fn select_directions(
                                 .copied()
                                 .filter(|&k| {
                                     let (f, l) = fl(cands[k]);
-                                    if major_vertical { f.abs() > l.abs() } else { l.abs() > f.abs() }
+                                    if major_vertical {
+                                        f.abs() > l.abs()
+                                    } else {
+                                        l.abs() > f.abs()
+                                    }
                                 })
                                 .collect();
                             for k in if m.is_empty() { both } else { m } {
@@ -205,7 +230,12 @@ pub fn select_directions(
             let (f, l) = fl(u);
             let oblique = u.x != 0 && u.y != 0 && u.x.abs() != u.y.abs();
             let ok = if dialect == Dialect::FairyStockfish && oblique && !relative {
-                pred(c, f, l) && if vert(c) { f.abs() > l.abs() } else { l.abs() > f.abs() }
+                pred(c, f, l)
+                    && if vert(c) {
+                        f.abs() > l.abs()
+                    } else {
+                        l.abs() > f.abs()
+                    }
             } else {
                 pred(c, f, l)
             };
@@ -215,9 +245,16 @@ pub fn select_directions(
         }
         i += 1;
     }
-    let out: Vec<Vector> = cands.iter().zip(&keep).filter(|(_, &k)| k).map(|(u, _)| *u).collect();
+    let out: Vec<Vector> = cands
+        .iter()
+        .zip(&keep)
+        .filter(|(_, &k)| k)
+        .map(|(u, _)| *u)
+        .collect();
     if out.is_empty() {
-        return Err(DirError(format!("direction `{dirs}` selects no move of this atom")));
+        return Err(DirError(format!(
+            "direction `{dirs}` selects no move of this atom"
+        )));
     }
     Ok(out)
 }
@@ -228,11 +265,18 @@ mod tests {
     use crate::betza::Atom;
 
     fn sel(atom: Atom, dirs: &str) -> Vec<(i8, i8)> {
-        let mut v: Vec<(i8, i8)> = select_directions(&atom.vectors(false), dirs, Vector::xy(0, 1), false, false, Dialect::XBetza)
-            .unwrap()
-            .into_iter()
-            .map(|u| (u.x, u.y))
-            .collect();
+        let mut v: Vec<(i8, i8)> = select_directions(
+            &atom.vectors(false),
+            dirs,
+            Vector::xy(0, 1),
+            false,
+            false,
+            Dialect::XBetza,
+        )
+        .unwrap()
+        .into_iter()
+        .map(|u| (u.x, u.y))
+        .collect();
         v.sort_unstable();
         v
     }
@@ -263,7 +307,15 @@ mod tests {
         assert_eq!(sel(n, "fr"), vec![(2, 1)]);
         assert_eq!(sel(n, "rf"), vec![(1, 2)]);
         assert_eq!(sel(n, "hl"), vec![(-2, -1), (-1, 2), (1, -2), (2, 1)]);
-        let fsf = select_directions(&n.vectors(false), "f", Vector::xy(0, 1), false, false, Dialect::FairyStockfish).unwrap();
+        let fsf = select_directions(
+            &n.vectors(false),
+            "f",
+            Vector::xy(0, 1),
+            false,
+            false,
+            Dialect::FairyStockfish,
+        )
+        .unwrap();
         assert_eq!(fsf.len(), 2);
         assert!(fsf.iter().all(|u| u.y == 2));
     }
@@ -272,11 +324,27 @@ mod tests {
     fn relative_legs() {
         // Fox: diagonal legs at 45 degrees to an orthogonal first step.
         let f = Atom::new(1, 1, 0);
-        let r = select_directions(&f.vectors(false), "f", Vector::xy(1, 0), false, true, Dialect::XBetza).unwrap();
+        let r = select_directions(
+            &f.vectors(false),
+            "f",
+            Vector::xy(1, 0),
+            false,
+            true,
+            Dialect::XBetza,
+        )
+        .unwrap();
         assert_eq!(r.len(), 2);
         assert!(r.iter().all(|u| u.x == 1));
         // Hook: perpendicular steps after a diagonal slide.
-        let h = select_directions(&f.vectors(false), "s", Vector::xy(1, 1), false, true, Dialect::XBetza).unwrap();
+        let h = select_directions(
+            &f.vectors(false),
+            "s",
+            Vector::xy(1, 1),
+            false,
+            true,
+            Dialect::XBetza,
+        )
+        .unwrap();
         let mut h: Vec<_> = h.into_iter().map(|u| (u.x, u.y)).collect();
         h.sort_unstable();
         assert_eq!(h, vec![(-1, 1), (1, -1)]);
@@ -287,11 +355,17 @@ mod tests {
         let w = Atom::new(1, 0, 0);
         let v = w.vectors(true);
         assert_eq!(v.len(), 6);
-        let s = select_directions(&v, "s", Vector::new(0, 1, 0), true, false, Dialect::XBetza).unwrap();
+        let s =
+            select_directions(&v, "s", Vector::new(0, 1, 0), true, false, Dialect::XBetza).unwrap();
         assert_eq!(s.len(), 4);
         let f = Atom::new(1, 1, 0).vectors(true);
         assert_eq!(f.len(), 12);
-        assert_eq!(select_directions(&f, "f", Vector::new(0, 1, 0), true, false, Dialect::XBetza).unwrap().len(), 4);
+        assert_eq!(
+            select_directions(&f, "f", Vector::new(0, 1, 0), true, false, Dialect::XBetza)
+                .unwrap()
+                .len(),
+            4
+        );
         assert_eq!(Atom::new(1, 1, 1).vectors(true).len(), 8);
         assert_eq!(Atom::new(2, 1, 0).vectors(true).len(), 24);
         assert_eq!(Atom::new(2, 1, 1).vectors(true).len(), 24);
@@ -300,6 +374,14 @@ mod tests {
     #[test]
     fn errors() {
         let n = Atom::new(1, 0, 0);
-        assert!(select_directions(&n.vectors(false), "h", Vector::xy(0, 1), false, false, Dialect::XBetza).is_err());
+        assert!(select_directions(
+            &n.vectors(false),
+            "h",
+            Vector::xy(0, 1),
+            false,
+            false,
+            Dialect::XBetza
+        )
+        .is_err());
     }
 }

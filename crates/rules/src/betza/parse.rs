@@ -13,7 +13,10 @@ pub struct BetzaError {
 }
 
 fn err<T>(column: usize, message: impl Into<String>) -> Result<T, BetzaError> {
-    Err(BetzaError { column, message: message.into() })
+    Err(BetzaError {
+        column,
+        message: message.into(),
+    })
 }
 
 const MODIFIERS: &str = "fblrvshmcpgtnjieqz";
@@ -51,14 +54,20 @@ impl Parser<'_> {
         if start == self.pos {
             return None;
         }
-        std::str::from_utf8(&self.s[start..self.pos]).ok()?.parse().ok()
+        std::str::from_utf8(&self.s[start..self.pos])
+            .ok()?
+            .parse()
+            .ok()
     }
 
     /// Reads one atom; returns its steps and whether it rides by default.
     fn atom(&mut self) -> Result<(Vec<Atom>, bool), BetzaError> {
         let col = self.col();
         let Some(c) = self.peek() else {
-            return err(col, "expected a piece letter (W F D N A H C Z G K R B Q) or a leap like (3,4)");
+            return err(
+                col,
+                "expected a piece letter (W F D N A H C Z G K R B Q) or a leap like (3,4)",
+            );
         };
         self.pos += 1;
         let one = |a, b| Ok((vec![Atom::new(a, b, 0)], false));
@@ -95,7 +104,10 @@ impl Parser<'_> {
                     }
                 }
                 if !(2..=3).contains(&parts.len()) {
-                    return err(col, "a leap has two or three components, like (3,4) or (2,1,1)");
+                    return err(
+                        col,
+                        "a leap has two or three components, like (3,4) or (2,1,1)",
+                    );
                 }
                 if parts.iter().all(|&p| p == 0) {
                     return err(col, "the null leap (0,0) is not a move");
@@ -103,7 +115,9 @@ impl Parser<'_> {
                 parts.resize(3, 0);
                 Ok((vec![Atom::new(parts[0], parts[1], parts[2])], false))
             }
-            c if c.is_ascii_lowercase() => err(col, format!("`{}` is not a known modifier", c as char)),
+            c if c.is_ascii_lowercase() => {
+                err(col, format!("`{}` is not a known modifier", c as char))
+            }
             c => err(col, format!("unexpected character `{}`", char::from(c))),
         }
     }
@@ -123,12 +137,19 @@ impl Parser<'_> {
         let col = self.col();
         if let Some(n) = self.number() {
             if doubled {
-                return err(col, "a doubled atom already rides without limit; drop the number");
+                return err(
+                    col,
+                    "a doubled atom already rides without limit; drop the number",
+                );
             }
             if n > 63 {
                 return err(col, "range too large (at most 63)");
             }
-            range = Range { min: 1, max: n as u8, stops: Stops::All };
+            range = Range {
+                min: 1,
+                max: n as u8,
+                stops: Stops::All,
+            };
         } else if self.peek() == Some(b'{') {
             if doubled {
                 return err(col, "use either a doubled atom or a {range}, not both");
@@ -150,10 +171,24 @@ impl Parser<'_> {
         }
         let body = String::from_utf8_lossy(&self.s[start..self.pos]).into_owned();
         self.pos += 1;
-        let bad = || err(col, format!("bad range `{{{body}}}`: use {{odd}}, {{even}}, {{2-5}}, {{2-}}, {{0-}} or a list {{1,3,5}}"));
+        let bad = || {
+            err(col, format!("bad range `{{{body}}}`: use {{odd}}, {{even}}, {{2-5}}, {{2-}}, {{0-}} or a list {{1,3,5}}"))
+        };
         match body.as_str() {
-            "odd" => return Ok(Range { min: 1, max: 0, stops: Stops::Odd }),
-            "even" => return Ok(Range { min: 2, max: 0, stops: Stops::Even }),
+            "odd" => {
+                return Ok(Range {
+                    min: 1,
+                    max: 0,
+                    stops: Stops::Odd,
+                })
+            }
+            "even" => {
+                return Ok(Range {
+                    min: 2,
+                    max: 0,
+                    stops: Stops::Even,
+                })
+            }
             _ => {}
         }
         let num = |t: &str| t.parse::<u8>().ok().filter(|&n| n <= 63);
@@ -167,7 +202,11 @@ impl Parser<'_> {
                     _ => return bad(),
                 }
             };
-            return Ok(Range { min: lo, max: hi, stops: Stops::All });
+            return Ok(Range {
+                min: lo,
+                max: hi,
+                stops: Stops::All,
+            });
         }
         let mut bits = 0u64;
         for t in body.split(',') {
@@ -178,10 +217,20 @@ impl Parser<'_> {
         }
         let min = bits.trailing_zeros() as u8;
         let max = 63 - bits.leading_zeros() as u8;
-        Ok(Range { min, max, stops: Stops::Set(bits) })
+        Ok(Range {
+            min,
+            max,
+            stops: Stops::Set(bits),
+        })
     }
 
-    fn leg(&mut self, mods: &str, atoms: Vec<Atom>, range: Range, col: usize) -> Result<Leg, BetzaError> {
+    fn leg(
+        &mut self,
+        mods: &str,
+        atoms: Vec<Atom>,
+        range: Range,
+        col: usize,
+    ) -> Result<Leg, BetzaError> {
         let mut leg = Leg::plain(atoms[0], range);
         leg.atoms = atoms;
         let mut dirs = String::new();
@@ -238,7 +287,10 @@ impl Parser<'_> {
                 let lcol = self.col();
                 let mods = self.modifiers();
                 if self.peek() == Some(b'a') {
-                    return err(self.col(), "inside brackets, separate legs with `-` or `?`, not `a`");
+                    return err(
+                        self.col(),
+                        "inside brackets, separate legs with `-` or `?`, not `a`",
+                    );
                 }
                 let (atoms, range) = self.atom_and_range()?;
                 legs.push(self.leg(&mods, atoms, range, lcol)?);
@@ -257,7 +309,13 @@ impl Parser<'_> {
                 return err(column, "brackets hold two or more legs");
             }
             let text = String::from_utf8_lossy(&self.s[start..self.pos]).into_owned();
-            return Ok(Component { legs, may_end, column, text, relative: true });
+            return Ok(Component {
+                legs,
+                may_end,
+                column,
+                text,
+                relative: true,
+            });
         }
         let mut groups = vec![(self.col(), self.modifiers())];
         while self.peek() == Some(b'a') {
@@ -271,7 +329,13 @@ impl Parser<'_> {
         }
         let may_end = vec![false; legs.len() - 1];
         let text = String::from_utf8_lossy(&self.s[start..self.pos]).into_owned();
-        Ok(Component { legs, may_end, column, text, relative: true })
+        Ok(Component {
+            legs,
+            may_end,
+            column,
+            text,
+            relative: true,
+        })
     }
 }
 
@@ -283,7 +347,10 @@ pub fn parse(text: &str) -> Result<Betza, BetzaError> {
     if let Some((i, ch)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
         return err(i + 1, format!("unexpected character `{ch}`"));
     }
-    let mut p = Parser { s: text.as_bytes(), pos: 0 };
+    let mut p = Parser {
+        s: text.as_bytes(),
+        pos: 0,
+    };
     let mut components = Vec::new();
     while p.pos < p.s.len() {
         if p.peek() == Some(b' ') {
@@ -303,7 +370,12 @@ mod tests {
     use super::*;
 
     fn legs(s: &str) -> Vec<Vec<Leg>> {
-        parse(s).unwrap().components.into_iter().map(|c| c.legs).collect()
+        parse(s)
+            .unwrap()
+            .components
+            .into_iter()
+            .map(|c| c.legs)
+            .collect()
     }
 
     #[test]

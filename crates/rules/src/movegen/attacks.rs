@@ -87,7 +87,10 @@ impl AttackTables {
     #[must_use]
     pub fn build(g: &Geometry, t: &MoveTables, skip: u64) -> AttackTables {
         let n = g.len();
-        let mut out = AttackTables { cells: n, ..AttackTables::default() };
+        let mut out = AttackTables {
+            cells: n,
+            ..AttackTables::default()
+        };
         for color in Color::BOTH {
             // (target, reverse step) -> masks by distance
             let mut map: HashMap<(CellId, Vector), Vec<[u64; 3]>> = HashMap::new();
@@ -124,7 +127,8 @@ impl AttackTables {
                             RayKind::Grasshopper => 2,
                             RayKind::FriendCannon => continue,
                         };
-                        for (k, (&c, &st)) in t.ray_cells(r).iter().zip(t.ray_stops(r)).enumerate() {
+                        for (k, (&c, &st)) in t.ray_cells(r).iter().zip(t.ray_stops(r)).enumerate()
+                        {
                             if st & flag::CAPTURE != 0 {
                                 add(c, r.step, k + 1, which, bit);
                             }
@@ -147,9 +151,16 @@ impl AttackTables {
                     let (mut any, mut hops) = (0u64, 0u64);
                     let mut len = 0u16;
                     for m in masks {
-                        let Some(next) = g.offset(cur, *step) else { break };
+                        let Some(next) = g.offset(cur, *step) else {
+                            break;
+                        };
                         cur = next;
-                        out.pool.push(RevCell { cell: cur, slide: m[0], cannon: m[1], grass: m[2] });
+                        out.pool.push(RevCell {
+                            cell: cur,
+                            slide: m[0],
+                            cannon: m[1],
+                            grass: m[2],
+                        });
                         any |= m[0] | m[1] | m[2];
                         hops |= m[1] | m[2];
                         len += 1;
@@ -162,11 +173,17 @@ impl AttackTables {
                             lines.insert(rc.cell);
                         }
                     }
-                    out.rays.push(RevRay { start, len, any, hops });
+                    out.rays.push(RevRay {
+                        start,
+                        len,
+                        any,
+                        hops,
+                    });
                 }
                 out.index.push((a, out.rays.len() as u32));
                 out.lines.push(lines);
-                let mut e: Vec<(CellId, u64)> = ep[target.idx()].iter().map(|(&c, &m)| (c, m)).collect();
+                let mut e: Vec<(CellId, u64)> =
+                    ep[target.idx()].iter().map(|(&c, &m)| (c, m)).collect();
                 e.sort_unstable();
                 out.ep.push(e);
             }

@@ -30,7 +30,9 @@ impl Position {
                     if screens == 0 && rc.slide & bit != 0 {
                         return true;
                     }
-                    if screens == 1 && (rc.cannon & bit != 0 || (first_screen_adjacent && rc.grass & bit != 0)) {
+                    if screens == 1
+                        && (rc.cannon & bit != 0 || (first_screen_adjacent && rc.grass & bit != 0))
+                    {
                         return true;
                     }
                 }
@@ -50,7 +52,9 @@ impl Position {
                 let kind = bits.trailing_zeros() as PieceType;
                 bits &= bits - 1;
                 for &s in self.cells_of(by, kind) {
-                    if v.reach(by, kind, s).is_some_and(|r| r.contains(t)) && self.attacks_from(by, kind, s, t, true, false) {
+                    if v.reach(by, kind, s).is_some_and(|r| r.contains(t))
+                        && self.attacks_from(by, kind, s, t, true, false)
+                    {
                         return true;
                     }
                 }
@@ -71,14 +75,25 @@ impl Position {
     /// reverse tables do not cover are examined; with `skip_initial`, moves
     /// limited to the initial region are ignored (a Joker's view).
     #[must_use]
-    pub fn attacks_from(&self, by: Color, kind: PieceType, s: CellId, t: CellId, only_complex: bool, skip_initial: bool) -> bool {
+    pub fn attacks_from(
+        &self,
+        by: Color,
+        kind: PieceType,
+        s: CellId,
+        t: CellId,
+        only_complex: bool,
+        skip_initial: bool,
+    ) -> bool {
         let v = self.variant();
         let board = self.board();
         let m = v.tables.at(by, kind, s);
         let occupied = |c: CellId| c == t || board[c.idx()].is_some();
         let skip = |f: u8| skip_initial && f & flag::INITIAL != 0;
         if !only_complex {
-            if m.leaps.iter().any(|l| l.to == t && l.flags & flag::CAPTURE != 0 && !skip(l.flags)) {
+            if m.leaps
+                .iter()
+                .any(|l| l.to == t && l.flags & flag::CAPTURE != 0 && !skip(l.flags))
+            {
                 return true;
             }
         }
@@ -96,16 +111,25 @@ impl Position {
             }
             let cells = v.tables.ray_cells(r);
             let stops = v.tables.ray_stops(r);
-            let Some(idx) = cells.iter().position(|&c| c == t) else { continue };
+            let Some(idx) = cells.iter().position(|&c| c == t) else {
+                continue;
+            };
             if stops[idx] & flag::CAPTURE == 0 {
                 continue;
             }
             let before = &cells[..idx];
-            let blockers: Vec<usize> = before.iter().enumerate().filter(|(_, &c)| occupied(c)).map(|(i, _)| i).collect();
+            let blockers: Vec<usize> = before
+                .iter()
+                .enumerate()
+                .filter(|(_, &c)| occupied(c))
+                .map(|(i, _)| i)
+                .collect();
             let ok = match r.kind {
                 RayKind::Slide => blockers.is_empty(),
                 RayKind::Cannon => blockers.len() == 1,
-                RayKind::FriendCannon => blockers.len() == 1 && board[before[blockers[0]].idx()].color() == by,
+                RayKind::FriendCannon => {
+                    blockers.len() == 1 && board[before[blockers[0]].idx()].color() == by
+                }
                 RayKind::Grasshopper => blockers.len() == 1 && blockers[0] + 1 == idx,
             };
             if ok {
@@ -115,7 +139,14 @@ impl Position {
         if m.progs.is_empty() {
             return false;
         }
-        let run = Run { g: &v.geometry, board, color: by, from: s, target: Some(t), empty_board: false };
+        let run = Run {
+            g: &v.geometry,
+            board,
+            color: by,
+            from: s,
+            target: Some(t),
+            empty_board: false,
+        };
         for &pi in m.progs {
             let prog = v.tables.program(pi);
             if skip(prog.flags) {
@@ -152,7 +183,9 @@ impl Position {
     #[must_use]
     pub fn checked_royals(&self) -> Vec<CellId> {
         let them = self.side().flip();
-        self.royals(self.side()).filter(|&k| self.is_attacked(k, them)).collect()
+        self.royals(self.side())
+            .filter(|&k| self.is_attacked(k, them))
+            .collect()
     }
 
     /// True when two royals of opposite colours face each other on a line
@@ -173,7 +206,9 @@ impl Position {
                 if d.z != 0 {
                     continue;
                 }
-                let line = (d.x == 0 && f.file) || (d.y == 0 && f.rank) || (d.x.abs() == d.y.abs() && f.diagonal);
+                let line = (d.x == 0 && f.file)
+                    || (d.y == 0 && f.rank)
+                    || (d.x.abs() == d.y.abs() && f.diagonal);
                 if !line || d.is_zero() {
                     continue;
                 }

@@ -1,7 +1,9 @@
 //! Piece descriptions (parsed notation plus group conditions) to
 //! [`MoveTables`].
 
-use super::tables::{flag, CondLeap, DestCond, Leap, MoveTables, ProgLeg, Program, RayKind, TableBuilder};
+use super::tables::{
+    flag, CondLeap, DestCond, Leap, MoveTables, ProgLeg, Program, RayKind, TableBuilder,
+};
 use crate::betza::{select_directions, Atom, Component, Dialect, Leg, Range};
 use crate::Color;
 use menagerie_geometry::{CellId, CellSet, Geometry, Vector};
@@ -53,9 +55,22 @@ pub struct CompileError {
 }
 
 enum Resolved {
-    Leaps { vectors: Vec<Vector>, flags: u8 },
-    Conds { moves: Vec<(Vector, Vec<Vector>)>, occupied: bool, flags: u8 },
-    Rays { vectors: Vec<Vector>, range: Range, kind: RayKind, modes: u8, flags: u8 },
+    Leaps {
+        vectors: Vec<Vector>,
+        flags: u8,
+    },
+    Conds {
+        moves: Vec<(Vector, Vec<Vector>)>,
+        occupied: bool,
+        flags: u8,
+    },
+    Rays {
+        vectors: Vec<Vector>,
+        range: Range,
+        kind: RayKind,
+        modes: u8,
+        flags: u8,
+    },
     Progs(Vec<u32>),
 }
 
@@ -69,14 +84,21 @@ fn orient(v: Vector, c: Color) -> Vector {
     }
 }
 
-pub(crate) fn leg_vectors(g: &Geometry, leg: &Leg, d: Vector, relative: bool, dialect: Dialect) -> Result<Vec<Vector>, String> {
+pub(crate) fn leg_vectors(
+    g: &Geometry,
+    leg: &Leg,
+    d: Vector,
+    relative: bool,
+    dialect: Dialect,
+) -> Result<Vec<Vector>, String> {
     let mut out = Vec::new();
     for atom in &leg.atoms {
         if atom.is_triple() && !g.is_3d() {
             return Err("a three-component leap needs a 3D board".into());
         }
         let cands = atom.vectors(g.is_3d());
-        let sel = select_directions(&cands, &leg.dirs, d, g.is_3d(), relative, dialect).map_err(|e| e.0)?;
+        let sel = select_directions(&cands, &leg.dirs, d, g.is_3d(), relative, dialect)
+            .map_err(|e| e.0)?;
         for v in sel {
             if !out.contains(&v) {
                 out.push(v);
@@ -98,7 +120,11 @@ fn leap_path(v: Vector) -> Result<Vec<Vector>, String> {
     }
     if nonzero == 2 && az == 0 {
         let (major, minor) = if ax > ay { (ax, ay) } else { (ay, ax) };
-        let m = if ax > ay { Vector::xy(v.x.signum(), 0) } else { Vector::xy(0, v.y.signum()) };
+        let m = if ax > ay {
+            Vector::xy(v.x.signum(), 0)
+        } else {
+            Vector::xy(0, v.y.signum())
+        };
         let mut path = Vec::new();
         let mut cur = Vector::default();
         for _ in 0..(major - minor) {
@@ -130,7 +156,13 @@ impl Ctx<'_> {
         }
     }
 
-    fn program(&mut self, comp: &Component, grp: &GroupSource, color: Color, base_flags: u8) -> Result<Vec<u32>, String> {
+    fn program(
+        &mut self,
+        comp: &Component,
+        grp: &GroupSource,
+        color: Color,
+        base_flags: u8,
+    ) -> Result<Vec<u32>, String> {
         let legs = &comp.legs;
         let first = &legs[0];
         if first.circular || first.crooked {
@@ -149,7 +181,9 @@ impl Ctx<'_> {
                 return Err("en passant (`e`) is supported only on single-step captures".into());
             }
             if leg.lame || leg.jump {
-                return Err("`n` and `j` are not supported inside a chain; use `p`/`m` legs".into());
+                return Err(
+                    "`n` and `j` are not supported inside a chain; use `p`/`m` legs".into(),
+                );
             }
             if leg.grasshop {
                 return Err("`g` is not supported inside a chain; use `p` on a leg".into());
@@ -161,14 +195,23 @@ impl Ctx<'_> {
                 return Err("the last leg must move at least one step".into());
             }
             if last && leg.hop {
-                return Err("the last leg cannot hop; write the hopper as a one-leg move (`pR`)".into());
+                return Err(
+                    "the last leg cannot hop; write the hopper as a one-leg move (`pR`)".into(),
+                );
             }
             let vectors: Vec<Vector>;
             let allowed: Vec<Vec<u8>>;
             if i == 0 || !comp.relative {
                 vectors = leg_vectors(self.g, leg, FORWARD, false, self.dialect)?;
                 let all: Vec<u8> = (0..vectors.len() as u8).collect();
-                allowed = vec![all; if i == 0 { 1 } else { plegs[i - 1].vectors.len() }];
+                allowed = vec![
+                    all;
+                    if i == 0 {
+                        1
+                    } else {
+                        plegs[i - 1].vectors.len()
+                    }
+                ];
             } else {
                 let mut all: Vec<Vector> = Vec::new();
                 for atom in &leg.atoms {
@@ -180,8 +223,15 @@ impl Ctx<'_> {
                 }
                 let mut al = Vec::new();
                 for &pv in &plegs[i - 1].vectors {
-                    let sel = select_directions(&all, &leg.dirs, pv, self.g.is_3d(), true, self.dialect).map_err(|e| e.0)?;
-                    al.push(sel.iter().filter_map(|v| all.iter().position(|a| a == v)).map(|p| p as u8).collect());
+                    let sel =
+                        select_directions(&all, &leg.dirs, pv, self.g.is_3d(), true, self.dialect)
+                            .map_err(|e| e.0)?;
+                    al.push(
+                        sel.iter()
+                            .filter_map(|v| all.iter().position(|a| a == v))
+                            .map(|p| p as u8)
+                            .collect(),
+                    );
                 }
                 vectors = all;
                 allowed = al;
@@ -189,8 +239,13 @@ impl Ctx<'_> {
             if vectors.len() > 255 {
                 return Err("too many directions in one leg".into());
             }
-            let (end_quiet, end_capture) = if last || leg.explicit_mode { (leg.quiet, leg.capture) } else { (true, true) };
-            let (mut cont_empty, mut cont_capture, mut hop, mut hop_friend) = (false, false, false, false);
+            let (end_quiet, end_capture) = if last || leg.explicit_mode {
+                (leg.quiet, leg.capture)
+            } else {
+                (true, true)
+            };
+            let (mut cont_empty, mut cont_capture, mut hop, mut hop_friend) =
+                (false, false, false, false);
             if !last {
                 hop = leg.hop && !leg.friendly_screen;
                 hop_friend = leg.hop && leg.friendly_screen;
@@ -205,7 +260,17 @@ impl Ctx<'_> {
                     show = true;
                 }
             }
-            plegs.push(ProgLeg { vectors, allowed, range: leg.range, end_quiet, end_capture, cont_empty, cont_capture, hop, hop_friend });
+            plegs.push(ProgLeg {
+                vectors,
+                allowed,
+                range: leg.range,
+                end_quiet,
+                end_capture,
+                cont_empty,
+                cont_capture,
+                hop,
+                hop_friend,
+            });
         }
         if locust > 1 {
             return Err("at most one capture before the last leg".into());
@@ -231,7 +296,13 @@ impl Ctx<'_> {
     /// `q` (circular) and `z` (crooked) moves: one leap per leg, turning by
     /// one step of the atom's directions (sorted by angle) each time, always
     /// the same way (`q`) or alternately (`z`).
-    fn curved(&mut self, comp: &Component, grp: &GroupSource, color: Color, base_flags: u8) -> Result<Vec<u32>, String> {
+    fn curved(
+        &mut self,
+        comp: &Component,
+        grp: &GroupSource,
+        color: Color,
+        base_flags: u8,
+    ) -> Result<Vec<u32>, String> {
         if comp.legs.len() != 1 {
             return Err("`q`/`z` moves are written as one leg (`qN`, `zB`)".into());
         }
@@ -245,8 +316,16 @@ impl Ctx<'_> {
         let all: Vec<Vector> = leg.atoms[0].vectors(false);
         let n = all.len();
         let first = leg_vectors(self.g, leg, FORWARD, false, self.dialect)?;
-        let first_idx: Vec<u8> = first.iter().filter_map(|v| all.iter().position(|a| a == v)).map(|p| p as u8).collect();
-        let nlegs = if leg.circular { n - 1 } else { self.g.files().max(self.g.ranks()) };
+        let first_idx: Vec<u8> = first
+            .iter()
+            .filter_map(|v| all.iter().position(|a| a == v))
+            .map(|p| p as u8)
+            .collect();
+        let nlegs = if leg.circular {
+            n - 1
+        } else {
+            self.g.files().max(self.g.ranks())
+        };
         let mut ids = Vec::new();
         for sense in [1i32, -1] {
             let mut legs = Vec::new();
@@ -254,8 +333,14 @@ impl Ctx<'_> {
                 let allowed = if i == 0 {
                     vec![first_idx.clone()]
                 } else {
-                    let s = if leg.crooked && i % 2 == 0 { -sense } else { sense };
-                    (0..n).map(|pi| vec![((pi as i32 + s).rem_euclid(n as i32)) as u8]).collect()
+                    let s = if leg.crooked && i % 2 == 0 {
+                        -sense
+                    } else {
+                        sense
+                    };
+                    (0..n)
+                        .map(|pi| vec![((pi as i32 + s).rem_euclid(n as i32)) as u8])
+                        .collect()
                 };
                 let last = i + 1 == nlegs;
                 legs.push(ProgLeg {
@@ -286,26 +371,38 @@ impl Ctx<'_> {
         Ok(ids)
     }
 
-    fn resolve(&mut self, comp: &Component, grp: &GroupSource, color: Color) -> Result<Resolved, String> {
-        let base_flags = (if grp.initial { flag::INITIAL } else { 0 }) | (if grp.noreset { flag::NORESET } else { 0 });
+    fn resolve(
+        &mut self,
+        comp: &Component,
+        grp: &GroupSource,
+        color: Color,
+    ) -> Result<Resolved, String> {
+        let base_flags = (if grp.initial { flag::INITIAL } else { 0 })
+            | (if grp.noreset { flag::NORESET } else { 0 });
         if comp.legs.len() > 1 || comp.legs[0].circular || comp.legs[0].crooked {
             // Curved single-leg moves and chains are programs; a chain's
             // `may_end` non-final legs use their own modes when ending.
-            return self.program(comp, grp, color, base_flags).map(Resolved::Progs);
+            return self
+                .program(comp, grp, color, base_flags)
+                .map(Resolved::Progs);
         }
         let leg = &comp.legs[0];
         let mut flags = base_flags;
         if leg.initial {
             flags |= flag::INITIAL;
         }
-        let modes = (if leg.quiet { flag::QUIET } else { 0 }) | (if leg.capture { flag::CAPTURE } else { 0 });
+        let modes = (if leg.quiet { flag::QUIET } else { 0 })
+            | (if leg.capture { flag::CAPTURE } else { 0 });
         if leg.en_passant {
             if !leg.range.is_leap() || leg.hop || leg.grasshop || leg.lame || leg.jump {
                 return Err("en passant (`e`) is supported only on single-step captures".into());
             }
             flags |= flag::EP;
         }
-        let vectors: Vec<Vector> = leg_vectors(self.g, leg, FORWARD, false, self.dialect)?.into_iter().map(|v| orient(v, color)).collect();
+        let vectors: Vec<Vector> = leg_vectors(self.g, leg, FORWARD, false, self.dialect)?
+            .into_iter()
+            .map(|v| orient(v, color))
+            .collect();
         if leg.hop || leg.grasshop {
             if leg.lame || leg.jump {
                 return Err("a hopper cannot also be lame or jumping".into());
@@ -323,11 +420,19 @@ impl Ctx<'_> {
             if leg.grasshop && leg.friendly_screen {
                 return Err("friendly-screen grasshoppers are not supported".into());
             }
-            return Ok(Resolved::Rays { vectors, range: leg.range, kind, modes, flags });
+            return Ok(Resolved::Rays {
+                vectors,
+                range: leg.range,
+                kind,
+                modes,
+                flags,
+            });
         }
         if leg.lame || leg.jump {
             if !leg.range.is_leap() {
-                return Err("`n`/`j` apply to leaps; a lame rider is a chain like `[mW-fW]`".into());
+                return Err(
+                    "`n`/`j` apply to leaps; a lame rider is a chain like `[mW-fW]`".into(),
+                );
             }
             let mut moves = Vec::new();
             for v in vectors {
@@ -340,12 +445,25 @@ impl Ctx<'_> {
                 }
                 moves.push((v, path));
             }
-            return Ok(Resolved::Conds { moves, occupied: leg.jump, flags: flags | modes });
+            return Ok(Resolved::Conds {
+                moves,
+                occupied: leg.jump,
+                flags: flags | modes,
+            });
         }
         if leg.range.is_leap() {
-            return Ok(Resolved::Leaps { vectors, flags: flags | modes });
+            return Ok(Resolved::Leaps {
+                vectors,
+                flags: flags | modes,
+            });
         }
-        Ok(Resolved::Rays { vectors, range: leg.range, kind: RayKind::Slide, modes, flags })
+        Ok(Resolved::Rays {
+            vectors,
+            range: leg.range,
+            kind: RayKind::Slide,
+            modes,
+            flags,
+        })
     }
 }
 
@@ -374,8 +492,16 @@ fn dest_ok(grp: &GroupSource, c: usize, from: CellId, to: CellId) -> bool {
 /// # Errors
 /// A component the board or the interpreter cannot support, with the piece
 /// index, text and column.
-pub fn compile(g: &Geometry, pieces: &[PieceSource], dialect: Dialect) -> Result<MoveTables, CompileError> {
-    let mut ctx = Ctx { g, dialect, b: TableBuilder::new(g.len(), pieces.len()) };
+pub fn compile(
+    g: &Geometry,
+    pieces: &[PieceSource],
+    dialect: Dialect,
+) -> Result<MoveTables, CompileError> {
+    let mut ctx = Ctx {
+        g,
+        dialect,
+        b: TableBuilder::new(g.len(), pieces.len()),
+    };
     // Resolve every component once per colour.
     let mut resolved: Vec<Vec<Vec<(usize, Resolved)>>> = Vec::new();
     for color in Color::BOTH {
@@ -384,12 +510,14 @@ pub fn compile(g: &Geometry, pieces: &[PieceSource], dialect: Dialect) -> Result
             let mut list = Vec::new();
             for (gi, grp) in p.groups.iter().enumerate() {
                 for comp in &grp.components {
-                    let r = ctx.resolve(comp, grp, color).map_err(|message| CompileError {
-                        piece: ti,
-                        text: comp.text.clone(),
-                        column: comp.column,
-                        message,
-                    })?;
+                    let r = ctx
+                        .resolve(comp, grp, color)
+                        .map_err(|message| CompileError {
+                            piece: ti,
+                            text: comp.text.clone(),
+                            column: comp.column,
+                            message,
+                        })?;
                     list.push((gi, r));
                 }
             }
@@ -409,8 +537,12 @@ pub fn compile(g: &Geometry, pieces: &[PieceSource], dialect: Dialect) -> Result
                         }
                     }
                     let initial = match r {
-                        Resolved::Leaps { flags, .. } | Resolved::Conds { flags, .. } | Resolved::Rays { flags, .. } => flags & flag::INITIAL != 0,
-                        Resolved::Progs(ids) => ids.first().is_some_and(|&i| ctx.b_program_flags(i) & flag::INITIAL != 0),
+                        Resolved::Leaps { flags, .. }
+                        | Resolved::Conds { flags, .. }
+                        | Resolved::Rays { flags, .. } => flags & flag::INITIAL != 0,
+                        Resolved::Progs(ids) => ids
+                            .first()
+                            .is_some_and(|&i| ctx.b_program_flags(i) & flag::INITIAL != 0),
                     };
                     if initial && !p.initial[c].contains(s) {
                         continue;
@@ -448,7 +580,11 @@ fn emit(ctx: &mut Ctx<'_>, grp: &GroupSource, c: usize, s: CellId, r: &Resolved)
                 }
             }
         }
-        Resolved::Conds { moves, occupied, flags } => {
+        Resolved::Conds {
+            moves,
+            occupied,
+            flags,
+        } => {
             for (v, path) in moves {
                 let Some(to) = g.offset(s, *v) else { continue };
                 if !dest_ok(grp, c, s, to) {
@@ -458,16 +594,34 @@ fn emit(ctx: &mut Ctx<'_>, grp: &GroupSource, c: usize, s: CellId, r: &Resolved)
                 let Some(cells) = cells else { continue };
                 let mut arr = [CellId(0); 6];
                 arr[..cells.len()].copy_from_slice(&cells);
-                ctx.b.cond(CondLeap { to, flags: *flags, occupied: *occupied, path: arr, path_len: cells.len() as u8 });
+                ctx.b.cond(CondLeap {
+                    to,
+                    flags: *flags,
+                    occupied: *occupied,
+                    path: arr,
+                    path_len: cells.len() as u8,
+                });
             }
         }
-        Resolved::Rays { vectors, range, kind, modes, flags } => {
+        Resolved::Rays {
+            vectors,
+            range,
+            kind,
+            modes,
+            flags,
+        } => {
             for &v in vectors {
                 let cells = g.ray(s, v, BOARD_LIMIT);
                 let mut stops: Vec<u8> = cells
                     .iter()
                     .enumerate()
-                    .map(|(i, &to)| if range.allows(i + 1) && dest_ok(grp, c, s, to) { *modes } else { 0 })
+                    .map(|(i, &to)| {
+                        if range.allows(i + 1) && dest_ok(grp, c, s, to) {
+                            *modes
+                        } else {
+                            0
+                        }
+                    })
                     .collect();
                 let keep = stops.iter().rposition(|&x| x != 0).map_or(0, |i| i + 1);
                 stops.truncate(keep);
@@ -498,9 +652,18 @@ mod tests {
     #[test]
     fn lame_paths() {
         assert_eq!(leap_path(Vector::xy(1, 2)).unwrap(), vec![Vector::xy(0, 1)]);
-        assert_eq!(leap_path(Vector::xy(-2, 2)).unwrap(), vec![Vector::xy(-1, 1)]);
-        assert_eq!(leap_path(Vector::xy(3, 0)).unwrap(), vec![Vector::xy(1, 0), Vector::xy(2, 0)]);
-        assert_eq!(leap_path(Vector::xy(3, -1)).unwrap(), vec![Vector::xy(1, 0), Vector::xy(2, 0)]);
+        assert_eq!(
+            leap_path(Vector::xy(-2, 2)).unwrap(),
+            vec![Vector::xy(-1, 1)]
+        );
+        assert_eq!(
+            leap_path(Vector::xy(3, 0)).unwrap(),
+            vec![Vector::xy(1, 0), Vector::xy(2, 0)]
+        );
+        assert_eq!(
+            leap_path(Vector::xy(3, -1)).unwrap(),
+            vec![Vector::xy(1, 0), Vector::xy(2, 0)]
+        );
         assert!(leap_path(Vector::new(2, 1, 1)).is_err());
     }
 }

@@ -55,7 +55,10 @@ impl Position {
             if q.is_empty() {
                 if l.flags & flag::QUIET != 0 {
                     self.push(s, l.to, None, false, l.flags, kind, joker, out);
-                } else if l.flags & flag::EP != 0 && self.ep().contains(l.to) && self.piece(self.ep().victim()).is_color(us.flip()) {
+                } else if l.flags & flag::EP != 0
+                    && self.ep().contains(l.to)
+                    && self.piece(self.ep().victim()).is_color(us.flip())
+                {
                     out.push(Move::en_passant(s, l.to));
                 }
             } else if q.color() != us && l.flags & flag::CAPTURE != 0 {
@@ -143,7 +146,14 @@ impl Position {
             }
         }
         if !m.progs.is_empty() {
-            let run = Run { g: &v.geometry, board, color: us, from: s, target: None, empty_board: false };
+            let run = Run {
+                g: &v.geometry,
+                board,
+                color: us,
+                from: s,
+                target: None,
+                empty_board: false,
+            };
             for &pi in m.progs {
                 let prog = v.tables.program(pi);
                 if skip(prog.flags) {
@@ -180,7 +190,17 @@ impl Position {
 
     /// Adds a piece move with its promotion choices.
     #[allow(clippy::too_many_arguments)]
-    fn push(&self, from: CellId, to: CellId, via: Option<(CellId, bool)>, capture: bool, flags: u8, kind: PieceType, joker: bool, out: &mut MoveList) {
+    fn push(
+        &self,
+        from: CellId,
+        to: CellId,
+        via: Option<(CellId, bool)>,
+        capture: bool,
+        flags: u8,
+        kind: PieceType,
+        joker: bool,
+        out: &mut MoveList,
+    ) {
         let v = self.variant();
         let us = self.piece(from).color();
         let mut m = Move::normal(from, to);
@@ -201,7 +221,9 @@ impl Position {
         if let Some(pr) = &def.promotion {
             let zone = &pr.zone[us.idx()];
             if zone.contains(to) || (pr.on_start_too && zone.contains(from)) {
-                let forced = pr.mandatory || immobile || (pr.on_entry && !zone.contains(from) && zone.contains(to));
+                let forced = pr.mandatory
+                    || immobile
+                    || (pr.on_entry && !zone.contains(from) && zone.contains(to));
                 let before = out.len();
                 for &t in &pr.to {
                     if !pr.only_lost || self.lost(us, t) {
@@ -265,7 +287,15 @@ impl Position {
             let def = &v.pieces[usize::from(kind)];
             let mut blocked_files: Vec<bool> = Vec::new();
             if def.no_doubled {
-                blocked_files = v.file_cells.iter().map(|cells| cells.iter().any(|&c| self.piece(c) == Piece::new(kind, us) && self.origin(c).is_none())).collect();
+                blocked_files = v
+                    .file_cells
+                    .iter()
+                    .map(|cells| {
+                        cells.iter().any(|&c| {
+                            self.piece(c) == Piece::new(kind, us) && self.origin(c).is_none()
+                        })
+                    })
+                    .collect();
             }
             let g = &v.geometry;
             for c in def.drop_zone[us.idx()].iter() {
@@ -310,8 +340,15 @@ impl Position {
         let us = self.side();
         let them = us.flip();
         let royals: Vec<CellId> = self.royals(us).collect();
-        let fast = royals.len() == 1 && !facing && !self.in_check() && !self.complex_threat(royals[0], them);
-        let lines = if fast { Some(v.attacks.lines(them, royals[0])) } else { None };
+        let fast = royals.len() == 1
+            && !facing
+            && !self.in_check()
+            && !self.complex_threat(royals[0], them);
+        let lines = if fast {
+            Some(v.attacks.lines(them, royals[0]))
+        } else {
+            None
+        };
         for m in pseudo {
             if let Some(lines) = lines {
                 let simple = match m.kind() {
@@ -319,7 +356,9 @@ impl Position {
                     MoveKind::Drop => !lines.contains(m.to()),
                     MoveKind::EnPassant => {
                         let from = m.from().unwrap_or(m.to());
-                        !lines.contains(from) && !lines.contains(m.to()) && !lines.contains(self.ep().victim())
+                        !lines.contains(from)
+                            && !lines.contains(m.to())
+                            && !lines.contains(self.ep().victim())
                     }
                     MoveKind::Normal => {
                         let from = m.from().unwrap_or(m.to());
@@ -353,7 +392,11 @@ impl Position {
         while bits != 0 {
             let kind = bits.trailing_zeros() as PieceType;
             bits &= bits - 1;
-            if self.cells_of(them, kind).iter().any(|&s| v.reach(them, kind, s).is_some_and(|r| r.contains(k))) {
+            if self
+                .cells_of(them, kind)
+                .iter()
+                .any(|&s| v.reach(them, kind, s).is_some_and(|r| r.contains(k)))
+            {
                 return true;
             }
         }

@@ -69,12 +69,26 @@ impl Run<'_> {
         let leg = &prog.legs[i];
         let last = i + 1 == prog.legs.len();
         let may_end = last || prog.may_end[i];
-        let allowed = leg.allowed.get(if leg.allowed.len() == 1 { 0 } else { prev }).map_or(&[][..], |v| &v[..]);
+        let allowed = leg
+            .allowed
+            .get(if leg.allowed.len() == 1 { 0 } else { prev })
+            .map_or(&[][..], |v| &v[..]);
         let limit = leg.range.limit(64);
         for &vi in allowed {
             let v = leg.vectors[usize::from(vi)];
             let vi = usize::from(vi);
-            if leg.range.min == 0 && !last && self.leg(prog, i + 1, cur, vi, captured, mid.or(if i == 0 { Some(cur) } else { None }), emit) {
+            if leg.range.min == 0
+                && !last
+                && self.leg(
+                    prog,
+                    i + 1,
+                    cur,
+                    vi,
+                    captured,
+                    mid.or(if i == 0 { Some(cur) } else { None }),
+                    emit,
+                )
+            {
                 return true;
             }
             let mut c = cur;
@@ -86,13 +100,25 @@ impl Run<'_> {
                 let stop = leg.range.allows(k);
                 if p.is_empty() {
                     if stop {
-                        if may_end && (leg.end_quiet || (self.empty_board && leg.end_capture)) && c != self.from && prog.dest.allows(self.from, c) {
-                            let l = Landing { to: c, capture: false, via_capture: captured, mid: here_mid };
+                        if may_end
+                            && (leg.end_quiet || (self.empty_board && leg.end_capture))
+                            && c != self.from
+                            && prog.dest.allows(self.from, c)
+                        {
+                            let l = Landing {
+                                to: c,
+                                capture: false,
+                                via_capture: captured,
+                                mid: here_mid,
+                            };
                             if emit(l) {
                                 return true;
                             }
                         }
-                        if !last && (leg.cont_empty || self.empty_board) && self.leg(prog, i + 1, c, vi, captured, here_mid, emit) {
+                        if !last
+                            && (leg.cont_empty || self.empty_board)
+                            && self.leg(prog, i + 1, c, vi, captured, here_mid, emit)
+                        {
                             return true;
                         }
                     }
@@ -101,7 +127,12 @@ impl Run<'_> {
                 if stop {
                     let enemy = p.color() != self.color;
                     if enemy && may_end && leg.end_capture && prog.dest.allows(self.from, c) {
-                        let l = Landing { to: c, capture: true, via_capture: captured, mid: here_mid };
+                        let l = Landing {
+                            to: c,
+                            capture: true,
+                            via_capture: captured,
+                            mid: here_mid,
+                        };
                         if emit(l) {
                             return true;
                         }
@@ -109,7 +140,12 @@ impl Run<'_> {
                     if !last {
                         if enemy && leg.cont_capture && captured.is_none() {
                             if self.target == Some(c) {
-                                let l = Landing { to: c, capture: true, via_capture: None, mid: here_mid };
+                                let l = Landing {
+                                    to: c,
+                                    capture: true,
+                                    via_capture: None,
+                                    mid: here_mid,
+                                };
                                 if emit(l) {
                                     return true;
                                 }
@@ -118,7 +154,9 @@ impl Run<'_> {
                                 return true;
                             }
                         }
-                        if (leg.hop || (leg.hop_friend && !enemy)) && self.leg(prog, i + 1, c, vi, captured, here_mid, emit) {
+                        if (leg.hop || (leg.hop_friend && !enemy))
+                            && self.leg(prog, i + 1, c, vi, captured, here_mid, emit)
+                        {
                             return true;
                         }
                     }

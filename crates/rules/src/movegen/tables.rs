@@ -193,13 +193,18 @@ impl CellMoves<'_> {
     /// express (lame/jumping leaps, friendly hops, leg programs).
     #[must_use]
     pub fn has_complex(&self) -> bool {
-        !self.conds.is_empty() || !self.progs.is_empty() || self.rays.iter().any(|r| r.kind == RayKind::FriendCannon)
+        !self.conds.is_empty()
+            || !self.progs.is_empty()
+            || self.rays.iter().any(|r| r.kind == RayKind::FriendCannon)
     }
 
     /// True when there is no move at all.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.leaps.is_empty() && self.conds.is_empty() && self.rays.is_empty() && self.progs.is_empty()
+        self.leaps.is_empty()
+            && self.conds.is_empty()
+            && self.rays.is_empty()
+            && self.progs.is_empty()
     }
 }
 
@@ -262,7 +267,11 @@ impl TableBuilder {
     #[must_use]
     pub fn new(cells: usize, types: usize) -> Self {
         TableBuilder {
-            t: MoveTables { cells, types, ..MoveTables::default() },
+            t: MoveTables {
+                cells,
+                types,
+                ..MoveTables::default()
+            },
             cur: CellEntry::default(),
             expected: 2 * types * cells,
         }
@@ -289,7 +298,13 @@ impl TableBuilder {
         let start = self.t.ray_cells.len() as u32;
         self.t.ray_cells.extend_from_slice(cells);
         self.t.ray_stops.extend_from_slice(stops);
-        self.t.rays.push(Ray { start, len: cells.len() as u16, kind, flags, step });
+        self.t.rays.push(Ray {
+            start,
+            len: cells.len() as u16,
+            kind,
+            flags,
+            step,
+        });
     }
 
     /// Adds a program reference to the current entry.

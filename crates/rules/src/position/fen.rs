@@ -27,7 +27,10 @@ pub struct FenError {
 }
 
 fn ferr<T>(field: &str, message: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError { field: field.to_string(), message: message.into() })
+    Err(FenError {
+        field: field.to_string(),
+        message: message.into(),
+    })
 }
 
 const PREFIXES: &str = "*'^~!";
@@ -55,7 +58,13 @@ struct Placement {
     cells: Vec<(CellId, Piece, Option<PieceType>)>,
 }
 
-fn parse_rank_row(v: &Variant, row: &str, cells_in_row: &[Option<CellId>], out: &mut Placement, label: &str) -> Result<(), FenError> {
+fn parse_rank_row(
+    v: &Variant,
+    row: &str,
+    cells_in_row: &[Option<CellId>],
+    out: &mut Placement,
+    label: &str,
+) -> Result<(), FenError> {
     let mut x = 0usize;
     let mut i = 0usize;
     let holes_allowed = !v.pieces.iter().any(|p| p.token.starts_with('*'));
@@ -69,13 +78,29 @@ fn parse_rank_row(v: &Variant, row: &str, cells_in_row: &[Option<CellId>], out: 
             }
             let n: usize = row[start..i].parse().unwrap_or(usize::MAX);
             if n == 0 || n > cells_in_row.len() {
-                return ferr("board", format!("{label}: bad empty count `{}`", &row[start..i]));
+                return ferr(
+                    "board",
+                    format!("{label}: bad empty count `{}`", &row[start..i]),
+                );
             }
             for _ in 0..n {
                 match cells_in_row.get(x) {
                     Some(Some(_)) => {}
-                    Some(None) => return ferr("board", format!("{label}: an empty run covers a hole; write holes as `*`")),
-                    None => return ferr("board", format!("{label}: too many cells (board has {} files)", cells_in_row.len())),
+                    Some(None) => {
+                        return ferr(
+                            "board",
+                            format!("{label}: an empty run covers a hole; write holes as `*`"),
+                        )
+                    }
+                    None => {
+                        return ferr(
+                            "board",
+                            format!(
+                                "{label}: too many cells (board has {} files)",
+                                cells_in_row.len()
+                            ),
+                        )
+                    }
                 }
                 x += 1;
             }
@@ -84,7 +109,12 @@ fn parse_rank_row(v: &Variant, row: &str, cells_in_row: &[Option<CellId>], out: 
         if ch == '*' && holes_allowed {
             match cells_in_row.get(x) {
                 Some(None) => {}
-                Some(Some(_)) => return ferr("board", format!("{label}: `*` marks a hole but file {} is a cell", x + 1)),
+                Some(Some(_)) => {
+                    return ferr(
+                        "board",
+                        format!("{label}: `*` marks a hole but file {} is a cell", x + 1),
+                    )
+                }
                 None => return ferr("board", format!("{label}: too many cells")),
             }
             x += 1;
@@ -93,44 +123,90 @@ fn parse_rank_row(v: &Variant, row: &str, cells_in_row: &[Option<CellId>], out: 
         }
         let (piece, origin, used) = if ch == '+' {
             let Some((o, oc, l1)) = read_token(v, &row[i + 1..]) else {
-                return ferr("board", format!("{label}: `+` must be followed by a piece letter"));
+                return ferr(
+                    "board",
+                    format!("{label}: `+` must be followed by a piece letter"),
+                );
             };
             if v.fen.promoted_full {
                 let Some((cur, cc, l2)) = read_token(v, &row[i + 1 + l1..]) else {
-                    return ferr("board", format!("{label}: `+{}` must be followed by the current piece letter", &row[i + 1..i + 1 + l1]));
+                    return ferr(
+                        "board",
+                        format!(
+                            "{label}: `+{}` must be followed by the current piece letter",
+                            &row[i + 1..i + 1 + l1]
+                        ),
+                    );
                 };
                 if cc != oc {
-                    return ferr("board", format!("{label}: both letters of a promoted piece must have the same case"));
+                    return ferr(
+                        "board",
+                        format!(
+                            "{label}: both letters of a promoted piece must have the same case"
+                        ),
+                    );
                 }
                 (Piece::new(cur, oc), Some(o), 1 + l1 + l2)
             } else {
-                let promo = v.pieces[usize::from(o)].promotion.as_ref().filter(|p| p.to.len() == 1);
+                let promo = v.pieces[usize::from(o)]
+                    .promotion
+                    .as_ref()
+                    .filter(|p| p.to.len() == 1);
                 let Some(pr) = promo else {
-                    return ferr("board", format!("{label}: `+{}`: that piece has no single promoted form", &row[i + 1..i + 1 + l1]));
+                    return ferr(
+                        "board",
+                        format!(
+                            "{label}: `+{}`: that piece has no single promoted form",
+                            &row[i + 1..i + 1 + l1]
+                        ),
+                    );
                 };
                 (Piece::new(pr.to[0], oc), Some(o), 1 + l1)
             }
         } else {
             match read_token(v, &row[i..]) {
                 Some((k, c, l)) => (Piece::new(k, c), None, l),
-                None => return ferr("board", format!("{label}: `{ch}` is not a piece of this variant")),
+                None => {
+                    return ferr(
+                        "board",
+                        format!("{label}: `{ch}` is not a piece of this variant"),
+                    )
+                }
             }
         };
         match cells_in_row.get(x) {
             Some(Some(cell)) => out.cells.push((*cell, piece, origin)),
             Some(None) => return ferr("board", format!("{label}: a piece stands on a hole")),
-            None => return ferr("board", format!("{label}: too many cells (board has {} files)", cells_in_row.len())),
+            None => {
+                return ferr(
+                    "board",
+                    format!(
+                        "{label}: too many cells (board has {} files)",
+                        cells_in_row.len()
+                    ),
+                )
+            }
         }
         x += 1;
         i += used;
     }
     if x != cells_in_row.len() {
-        return ferr("board", format!("{label}: {x} cells given, the board has {}", cells_in_row.len()));
+        return ferr(
+            "board",
+            format!(
+                "{label}: {x} cells given, the board has {}",
+                cells_in_row.len()
+            ),
+        );
     }
     Ok(())
 }
 
-fn parse_hand_list(v: &Variant, s: &str, field: &str) -> Result<Vec<(PieceType, Color, u32)>, FenError> {
+fn parse_hand_list(
+    v: &Variant,
+    s: &str,
+    field: &str,
+) -> Result<Vec<(PieceType, Color, u32)>, FenError> {
     let mut out = Vec::new();
     if s == "-" || s.is_empty() {
         return Ok(out);
@@ -142,7 +218,11 @@ fn parse_hand_list(v: &Variant, s: &str, field: &str) -> Result<Vec<(PieceType, 
         while i < b.len() && b[i].is_ascii_digit() {
             i += 1;
         }
-        let count: u32 = if start == i { 1 } else { s[start..i].parse().unwrap_or(0) };
+        let count: u32 = if start == i {
+            1
+        } else {
+            s[start..i].parse().unwrap_or(0)
+        };
         if count == 0 || count > 200 {
             return ferr(field, format!("bad count `{}`", &s[start..i]));
         }
@@ -151,7 +231,15 @@ fn parse_hand_list(v: &Variant, s: &str, field: &str) -> Result<Vec<(PieceType, 
                 out.push((k, c, count));
                 i += l;
             }
-            None => return ferr(field, format!("`{}` is not a piece of this variant", &s[i..=i.min(s.len() - 1)])),
+            None => {
+                return ferr(
+                    field,
+                    format!(
+                        "`{}` is not a piece of this variant",
+                        &s[i..=i.min(s.len() - 1)]
+                    ),
+                )
+            }
         }
     }
     Ok(out)
@@ -187,27 +275,55 @@ impl Position {
         if v.fen.levels {
             let levels: Vec<&str> = board_text.split('|').collect();
             if levels.len() != g.levels() {
-                return ferr("board", format!("{} levels given, the board has {}", levels.len(), g.levels()));
+                return ferr(
+                    "board",
+                    format!(
+                        "{} levels given, the board has {}",
+                        levels.len(),
+                        g.levels()
+                    ),
+                );
             }
             for (z, lv) in levels.iter().enumerate() {
                 let rows: Vec<&str> = lv.split('/').collect();
                 if rows.len() != g.ranks() {
-                    return ferr("board", format!("level {}: {} ranks given, the board has {}", g.level_letters()[z], rows.len(), g.ranks()));
+                    return ferr(
+                        "board",
+                        format!(
+                            "level {}: {} ranks given, the board has {}",
+                            g.level_letters()[z],
+                            rows.len(),
+                            g.ranks()
+                        ),
+                    );
                 }
                 for (ri, row) in rows.iter().enumerate() {
                     let y = g.ranks() - 1 - ri;
-                    let cells: Vec<Option<CellId>> = (0..g.files()).map(|x| g.cell_at(x as i32, y as i32, z as i32)).collect();
-                    parse_rank_row(v, row, &cells, &mut placement, &format!("level {} rank {}", g.level_letters()[z], y + 1))?;
+                    let cells: Vec<Option<CellId>> = (0..g.files())
+                        .map(|x| g.cell_at(x as i32, y as i32, z as i32))
+                        .collect();
+                    parse_rank_row(
+                        v,
+                        row,
+                        &cells,
+                        &mut placement,
+                        &format!("level {} rank {}", g.level_letters()[z], y + 1),
+                    )?;
                 }
             }
         } else {
             let rows: Vec<&str> = board_text.split('/').collect();
             if rows.len() != g.ranks() {
-                return ferr("board", format!("{} ranks given, the board has {}", rows.len(), g.ranks()));
+                return ferr(
+                    "board",
+                    format!("{} ranks given, the board has {}", rows.len(), g.ranks()),
+                );
             }
             for (ri, row) in rows.iter().enumerate() {
                 let y = g.ranks() - 1 - ri;
-                let cells: Vec<Option<CellId>> = (0..g.files()).map(|x| g.cell_at(x as i32, y as i32, 0)).collect();
+                let cells: Vec<Option<CellId>> = (0..g.files())
+                    .map(|x| g.cell_at(x as i32, y as i32, 0))
+                    .collect();
                 parse_rank_row(v, row, &cells, &mut placement, &format!("rank {}", y + 1))?;
             }
         }
@@ -230,7 +346,13 @@ impl Position {
                 FenField::Extra => {
                     let chars: Vec<char> = text.chars().collect();
                     if chars.len() != g.extras().len() {
-                        return ferr("extra cells", format!("`{text}` must have {} characters, one per extra cell", g.extras().len()));
+                        return ferr(
+                            "extra cells",
+                            format!(
+                                "`{text}` must have {} characters, one per extra cell",
+                                g.extras().len()
+                            ),
+                        );
                     }
                     for (&cell, ch) in g.extras().iter().zip(chars) {
                         if ch == '-' {
@@ -238,7 +360,12 @@ impl Position {
                         }
                         match read_token(v, &ch.to_string()) {
                             Some((k, c, _)) => pos.put(cell, Piece::new(k, c), 0),
-                            None => return ferr("extra cells", format!("`{ch}` is not a piece of this variant")),
+                            None => {
+                                return ferr(
+                                    "extra cells",
+                                    format!("`{ch}` is not a piece of this variant"),
+                                )
+                            }
                         }
                     }
                 }
@@ -253,10 +380,16 @@ impl Position {
                 FenField::EnPassant => ep_text = text,
                 FenField::Hands => hands.extend(parse_hand_list(v, text, "hands")?),
                 FenField::Halfmove => {
-                    pos.halfmove = text.parse().map_err(|_| FenError { field: "halfmove".into(), message: format!("`{text}` is not a number") })?;
+                    pos.halfmove = text.parse().map_err(|_| FenError {
+                        field: "halfmove".into(),
+                        message: format!("`{text}` is not a number"),
+                    })?;
                 }
                 FenField::Fullmove => {
-                    let n: u32 = text.parse().map_err(|_| FenError { field: "fullmove".into(), message: format!("`{text}` is not a number") })?;
+                    let n: u32 = text.parse().map_err(|_| FenError {
+                        field: "fullmove".into(),
+                        message: format!("`{text}` is not a number"),
+                    })?;
                     if n == 0 || n > 1_000_000 {
                         return ferr("fullmove", format!("`{text}` is out of range"));
                     }
@@ -265,22 +398,40 @@ impl Position {
                 FenField::Imitation => {
                     if text != "-" {
                         match read_token(v, text) {
-                            Some((k, _, l)) if l == text.len() && !v.pieces[usize::from(k)].imitator => pos.imitation = Some(k),
-                            _ => return ferr("imitation", format!("`{text}` is not a piece the Joker can imitate")),
+                            Some((k, _, l))
+                                if l == text.len() && !v.pieces[usize::from(k)].imitator =>
+                            {
+                                pos.imitation = Some(k)
+                            }
+                            _ => {
+                                return ferr(
+                                    "imitation",
+                                    format!("`{text}` is not a piece the Joker can imitate"),
+                                )
+                            }
                         }
                     }
                 }
             }
         }
         if rest.next().is_some() {
-            return ferr("end", format!("unexpected text after the last field: `{}`", parts[1 + v.fen.fields.len()..].join(" ")));
+            return ferr(
+                "end",
+                format!(
+                    "unexpected text after the last field: `{}`",
+                    parts[1 + v.fen.fields.len()..].join(" ")
+                ),
+            );
         }
         for (k, c, n) in hands {
             if !v.rules.drops {
                 return ferr("hands", "this variant has no hands");
             }
             if !v.pieces[usize::from(k)].droppable {
-                return ferr("hands", format!("`{}` cannot be held in hand", v.token(k, c)));
+                return ferr(
+                    "hands",
+                    format!("`{}` cannot be held in hand", v.token(k, c)),
+                );
             }
             let cur = u32::from(pos.hands[c.idx()][usize::from(k)]);
             pos.hands[c.idx()][usize::from(k)] = (cur + n).min(200) as u8;
@@ -289,18 +440,42 @@ impl Position {
         // castling
         if castling_text != "-" {
             for ch in castling_text.chars() {
-                let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
-                let idx = v.castling.iter().position(|c| c.color == color && c.letter == ch);
+                let color = if ch.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let idx = v
+                    .castling
+                    .iter()
+                    .position(|c| c.color == color && c.letter == ch);
                 let Some(i) = idx else {
-                    return ferr("castling", format!("`{ch}` is not a castling right of this variant"));
+                    return ferr(
+                        "castling",
+                        format!("`{ch}` is not a castling right of this variant"),
+                    );
                 };
                 let c = &v.castling[i];
                 let k = pos.piece(c.king);
                 if !k.is_color(color) || !v.pieces[usize::from(k.kind())].royal {
-                    return ferr("castling", format!("right `{ch}` needs {}'s royal piece on {}", color, g.name(c.king)));
+                    return ferr(
+                        "castling",
+                        format!(
+                            "right `{ch}` needs {}'s royal piece on {}",
+                            color,
+                            g.name(c.king)
+                        ),
+                    );
                 }
                 if !pos.piece(c.partner).is_color(color) {
-                    return ferr("castling", format!("right `{ch}` needs a {} partner on {}", color, g.name(c.partner)));
+                    return ferr(
+                        "castling",
+                        format!(
+                            "right `{ch}` needs a {} partner on {}",
+                            color,
+                            g.name(c.partner)
+                        ),
+                    );
                 }
                 pos.castling |= 1 << i;
             }
@@ -315,7 +490,9 @@ impl Position {
                         cells.push(c);
                         s = &s[n..];
                     }
-                    None => return ferr("en passant", format!("`{ep_text}` is not a list of cells")),
+                    None => {
+                        return ferr("en passant", format!("`{ep_text}` is not a list of cells"))
+                    }
                 }
             }
             let mover = pos.side.flip();
@@ -330,11 +507,21 @@ impl Position {
             };
             if let Some(last) = cells.last() {
                 if let Some(victim) = g.offset(*last, step) {
-                    if pos.piece(victim).is_color(mover) && cells.iter().all(|&c| pos.piece(c).is_empty()) {
+                    if pos.piece(victim).is_color(mover)
+                        && cells.iter().all(|&c| pos.piece(c).is_empty())
+                    {
                         pos.ep = EpState::new(&cells, victim);
                         if !v.fen.ep_passed {
-                            let keep: Vec<CellId> = cells.iter().copied().filter(|&c| pos.ep_capturable(c)).collect();
-                            pos.ep = if keep.is_empty() { EpState::NONE } else { EpState::new(&keep, victim) };
+                            let keep: Vec<CellId> = cells
+                                .iter()
+                                .copied()
+                                .filter(|&c| pos.ep_capturable(c))
+                                .collect();
+                            pos.ep = if keep.is_empty() {
+                                EpState::NONE
+                            } else {
+                                EpState::new(&keep, victim)
+                            };
                         }
                     }
                 }
@@ -343,7 +530,10 @@ impl Position {
         }
         pos.hash = pos.compute_hash();
         if v.has_royal() && !v.tables.is_empty() && pos.royal_attacked(pos.side.flip()) {
-            return ferr("board", format!("the side not to move ({}) is in check", pos.side.flip()));
+            return ferr(
+                "board",
+                format!("the side not to move ({}) is in check", pos.side.flip()),
+            );
         }
         Ok(pos)
     }
@@ -472,7 +662,14 @@ impl Position {
                     }
                 }
                 FenField::EnPassant => {
-                    let cells: Vec<CellId> = if v.fen.ep_passed { self.ep().cells().collect() } else { self.ep().cells().filter(|&c| self.ep_capturable(c)).collect() };
+                    let cells: Vec<CellId> = if v.fen.ep_passed {
+                        self.ep().cells().collect()
+                    } else {
+                        self.ep()
+                            .cells()
+                            .filter(|&c| self.ep_capturable(c))
+                            .collect()
+                    };
                     if cells.is_empty() {
                         out.push('-');
                     } else {

@@ -28,7 +28,11 @@ impl Position {
         if !v.rules.captures_to_hand {
             return None;
         }
-        let base = if origin != 0 { origin - 1 } else { captured.kind() };
+        let base = if origin != 0 {
+            origin - 1
+        } else {
+            captured.kind()
+        };
         let h = v.pieces[usize::from(base)].captured_as?;
         self.add_hand(us, h, 1);
         Some(h)
@@ -185,8 +189,15 @@ impl Position {
         self.ep = EpState::new(&cells, to);
         if !self.v.fen.ep_passed {
             // Only capturable targets matter (and are written) here.
-            let keep: Vec<CellId> = cells.into_iter().filter(|&c| self.ep_capturable_by(them, c)).collect();
-            self.ep = if keep.is_empty() { EpState::NONE } else { EpState::new(&keep, to) };
+            let keep: Vec<CellId> = cells
+                .into_iter()
+                .filter(|&c| self.ep_capturable_by(them, c))
+                .collect();
+            self.ep = if keep.is_empty() {
+                EpState::NONE
+            } else {
+                EpState::new(&keep, to)
+            };
         }
         self.ep_hashed = self.ep.cells().any(|c| self.ep_capturable_by(them, c));
         if self.ep_hashed {
@@ -266,7 +277,11 @@ impl Position {
                 }
                 self.relocate(to, from);
                 if u.captured.is_some() {
-                    let at = if m.kind() == MoveKind::EnPassant { u.ep.victim() } else { to };
+                    let at = if m.kind() == MoveKind::EnPassant {
+                        u.ep.victim()
+                    } else {
+                        to
+                    };
                     self.put(at, u.captured, u.captured_origin);
                 }
                 if u.captured_via.is_some() {

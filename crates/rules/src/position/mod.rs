@@ -21,12 +21,19 @@ pub struct EpState {
 
 impl EpState {
     /// No en-passant targets.
-    pub const NONE: EpState = EpState { cells: [0; 8], n: 0, victim: 0 };
+    pub const NONE: EpState = EpState {
+        cells: [0; 8],
+        n: 0,
+        victim: 0,
+    };
 
     /// Targets `cells` with the moved piece on `victim`.
     #[must_use]
     pub fn new(cells: &[CellId], victim: CellId) -> EpState {
-        let mut e = EpState { victim: victim.0, ..EpState::NONE };
+        let mut e = EpState {
+            victim: victim.0,
+            ..EpState::NONE
+        };
         for &c in cells.iter().take(8) {
             e.cells[usize::from(e.n)] = c.0;
             e.n += 1;
@@ -423,6 +430,7 @@ impl Position {
     /// Starting count comparison for "only to a lost type" promotions.
     #[must_use]
     pub fn lost(&self, color: Color, kind: PieceType) -> bool {
-        self.count(color, kind) < usize::from(self.v.pieces[usize::from(kind)].start_count[color.idx()])
+        self.count(color, kind)
+            < usize::from(self.v.pieces[usize::from(kind)].start_count[color.idx()])
     }
 }

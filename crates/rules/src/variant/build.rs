@@ -1,7 +1,10 @@
 //! Merged variant file to validated [`Variant`].
 
 use super::load::{Merged, Problem, VariantError};
-use super::model::{Castling, Coverage, Facing, FenField, FenFormat, MoveStyle, PieceDef, Promotion, Region, Rules, Variant, Verdict};
+use super::model::{
+    Castling, Coverage, Facing, FenField, FenFormat, MoveStyle, PieceDef, Promotion, Region, Rules,
+    Variant, Verdict,
+};
 use super::spec::{MoveGroupFile, RegionFile};
 use crate::betza::{self, Component, Dialect};
 use crate::movegen::attacks::AttackTables;
@@ -27,7 +30,12 @@ fn mirror(g: &Geometry, s: &CellSet) -> Result<CellSet, String> {
     for c in s.iter() {
         match g.mirror_rank(c) {
             Some(m) => out.insert(m),
-            None => return Err(format!("cell {} has no mirror cell for Black; give `white` and `black` explicitly", g.name(c))),
+            None => {
+                return Err(format!(
+                    "cell {} has no mirror cell for Black; give `white` and `black` explicitly",
+                    g.name(c)
+                ))
+            }
         }
     }
     Ok(out)
@@ -43,30 +51,57 @@ impl B<'_> {
         Ok([w, b])
     }
 
-    fn groups_from_betza(&mut self, text: &str, origin: usize, span: std::ops::Range<usize>, key: &str) -> Option<Vec<Component>> {
+    fn groups_from_betza(
+        &mut self,
+        text: &str,
+        origin: usize,
+        span: std::ops::Range<usize>,
+        key: &str,
+    ) -> Option<Vec<Component>> {
         match betza::parse(text) {
             Ok(b) => Some(b.components),
             Err(e) => {
                 let at = span.start + e.column; // +1 for the quote, -1 for 1-based column
-                self.problems.push(self.m.problem_at(origin, Some(at..at), key, format!("column {}: {}", e.column, e.message)));
+                self.problems.push(self.m.problem_at(
+                    origin,
+                    Some(at..at),
+                    key,
+                    format!("column {}: {}", e.column, e.message),
+                ));
                 None
             }
         }
     }
 
-    fn group(&mut self, gf: &MoveGroupFile, origin: usize, span: std::ops::Range<usize>, key: &str) -> Option<GroupSource> {
+    fn group(
+        &mut self,
+        gf: &MoveGroupFile,
+        origin: usize,
+        span: std::ops::Range<usize>,
+        key: &str,
+    ) -> Option<GroupSource> {
         let mut g = GroupSource::default();
         match (&gf.betza, &gf.legs) {
             (Some(t), None) => match betza::parse(t) {
                 Ok(b) => g.components = b.components,
                 Err(e) => {
-                    self.problems.push(self.m.problem_at(origin, Some(span), key, format!("betza `{t}`, column {}: {}", e.column, e.message)));
+                    self.problems.push(self.m.problem_at(
+                        origin,
+                        Some(span),
+                        key,
+                        format!("betza `{t}`, column {}: {}", e.column, e.message),
+                    ));
                     return None;
                 }
             },
             (None, Some(legs)) => {
                 if legs.len() < 2 {
-                    self.problems.push(self.m.problem_at(origin, Some(span), key, "`legs` needs two or more legs"));
+                    self.problems.push(self.m.problem_at(
+                        origin,
+                        Some(span),
+                        key,
+                        "`legs` needs two or more legs",
+                    ));
                     return None;
                 }
                 let mut alts: Vec<Vec<betza::Leg>> = Vec::new();
@@ -84,7 +119,12 @@ impl B<'_> {
                             alts.push(options);
                         }
                         Err(e) => {
-                            self.problems.push(self.m.problem_at(origin, Some(span), key, format!("leg {} `{l}`, column {}: {}", i + 1, e.column, e.message)));
+                            self.problems.push(self.m.problem_at(
+                                origin,
+                                Some(span),
+                                key,
+                                format!("leg {} `{l}`, column {}: {}", i + 1, e.column, e.message),
+                            ));
                             return None;
                         }
                     }
@@ -104,29 +144,46 @@ impl B<'_> {
                 let text = legs.join(" / ");
                 for legs in combos {
                     let n = legs.len();
-                    g.components.push(Component { legs, may_end: vec![false; n - 1], column: 1, text: text.clone(), relative: gf.relative.unwrap_or(false) });
+                    g.components.push(Component {
+                        legs,
+                        may_end: vec![false; n - 1],
+                        column: 1,
+                        text: text.clone(),
+                        relative: gf.relative.unwrap_or(false),
+                    });
                 }
             }
             _ => {
-                self.problems.push(self.m.problem_at(origin, Some(span), key, "a move group needs exactly one of `betza` or `legs`"));
+                self.problems.push(self.m.problem_at(
+                    origin,
+                    Some(span),
+                    key,
+                    "a move group needs exactly one of `betza` or `legs`",
+                ));
                 return None;
             }
         }
         g.initial = gf.initial.unwrap_or(false);
         g.noreset = gf.resets_clock == Some(false);
         g.show_path = gf.show_path.unwrap_or(false);
-        let reg = |t: &Option<String>, what: &str, this: &mut Self| -> Option<Option<[CellSet; 2]>> {
-            match t {
-                None => Some(None),
-                Some(t) => match this.region_pair(t) {
-                    Ok(r) => Some(Some(r)),
-                    Err(e) => {
-                        this.problems.push(this.m.problem_at(origin, None, &format!("{key}.{what}"), e));
-                        None
-                    }
-                },
-            }
-        };
+        let reg =
+            |t: &Option<String>, what: &str, this: &mut Self| -> Option<Option<[CellSet; 2]>> {
+                match t {
+                    None => Some(None),
+                    Some(t) => match this.region_pair(t) {
+                        Ok(r) => Some(Some(r)),
+                        Err(e) => {
+                            this.problems.push(this.m.problem_at(
+                                origin,
+                                None,
+                                &format!("{key}.{what}"),
+                                e,
+                            ));
+                            None
+                        }
+                    },
+                }
+            };
         g.from = reg(&gf.from, "from", self)?;
         g.to = reg(&gf.to, "to", self)?;
         g.not_into = reg(&gf.not_into, "not_into", self)?;
@@ -142,7 +199,12 @@ impl B<'_> {
                         }
                     }
                     Err(e) => {
-                        self.problems.push(self.m.problem_at(origin, None, &format!("{key}.same_region"), e));
+                        self.problems.push(self.m.problem_at(
+                            origin,
+                            None,
+                            &format!("{key}.same_region"),
+                            e,
+                        ));
                         return None;
                     }
                 }
@@ -163,13 +225,20 @@ fn token_ok(t: &str) -> bool {
 }
 
 fn glyph_of(name: &str) -> String {
-    name.chars().filter(char::is_ascii_alphabetic).collect::<String>().to_ascii_lowercase()
+    name.chars()
+        .filter(char::is_ascii_alphabetic)
+        .collect::<String>()
+        .to_ascii_lowercase()
 }
 
 fn dir_index(v: Vector) -> usize {
     let s = v.signum();
     let i = ((s.x + 1) * 9 + (s.y + 1) * 3 + (s.z + 1)) as usize;
-    if i > 13 { i - 1 } else { i }
+    if i > 13 {
+        i - 1
+    } else {
+        i
+    }
 }
 
 /// Builds a variant from a merged file chain.
@@ -184,9 +253,18 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         return Err(fail(m.problem_in("id", "id", "missing `id`")));
     };
     let id_s = id.get_ref().clone();
-    if id_s.is_empty() || !id_s.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
+    if id_s.is_empty()
+        || !id_s
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
         let o = m.section_origin.get("id").copied().unwrap_or(0);
-        return Err(fail(m.problem_at(o, Some(id.span()), "id", "ids use lowercase letters, digits and `-`")));
+        return Err(fail(m.problem_at(
+            o,
+            Some(id.span()),
+            "id",
+            "ids use lowercase letters, digits and `-`",
+        )));
     }
     let Some(bf) = top.board.as_ref() else {
         return Err(fail(m.problem_in("board", "board", "missing `[board]`")));
@@ -196,7 +274,13 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         let at = match e.at.len() {
             2 => [e.at[0], e.at[1], 0],
             3 => [e.at[0], e.at[1], e.at[2]],
-            _ => return Err(fail(m.problem_in("board", "board.extra", format!("extra cell `{}`: `at` needs 2 or 3 numbers", e.name)))),
+            _ => {
+                return Err(fail(m.problem_in(
+                    "board",
+                    "board.extra",
+                    format!("extra cell `{}`: `at` needs 2 or 3 numbers", e.name),
+                )))
+            }
         };
         extra.push((e.name, at));
     }
@@ -209,8 +293,14 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         level_letters: bf.level_letters.clone().unwrap_or_default(),
         aliases: bf.aliases.clone().unwrap_or_default().into_iter().collect(),
     };
-    let g = Geometry::new(&spec).map_err(|e| fail(m.problem_in("board", "board", e.to_string())))?;
-    let mut b = B { m, problems: Vec::new(), g, regions: BTreeMap::new() };
+    let g =
+        Geometry::new(&spec).map_err(|e| fail(m.problem_in("board", "board", e.to_string())))?;
+    let mut b = B {
+        m,
+        problems: Vec::new(),
+        g,
+        regions: BTreeMap::new(),
+    };
 
     // Regions.
     for (name, (origin, r)) in &m.regions {
@@ -221,9 +311,13 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
                 let bl = mirror(&b.g, &w)?;
                 Ok(([w, bl], "other".to_string()))
             }
-            RegionFile::PerSide { white, black, kind } => {
-                Ok(([b.g.region(white).map_err(|e| e.to_string())?, b.g.region(black).map_err(|e| e.to_string())?], kind.clone().unwrap_or_else(|| "other".into())))
-            }
+            RegionFile::PerSide { white, black, kind } => Ok((
+                [
+                    b.g.region(white).map_err(|e| e.to_string())?,
+                    b.g.region(black).map_err(|e| e.to_string())?,
+                ],
+                kind.clone().unwrap_or_else(|| "other".into()),
+            )),
             RegionFile::Shaded { cells, kind } => {
                 let w = b.g.region(cells).map_err(|e| e.to_string())?;
                 let bl = mirror(&b.g, &w)?;
@@ -232,9 +326,18 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         })();
         match res {
             Ok((cells, kind)) => {
-                b.regions.insert(name.clone(), Region { name: name.clone(), kind, cells });
+                b.regions.insert(
+                    name.clone(),
+                    Region {
+                        name: name.clone(),
+                        kind,
+                        cells,
+                    },
+                );
             }
-            Err(e) => b.problems.push(m.problem_at(*origin, Some(r.span()), &key, e)),
+            Err(e) => b
+                .problems
+                .push(m.problem_at(*origin, Some(r.span()), &key, e)),
         }
     }
 
@@ -244,9 +347,17 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         return Err(fail(m.problem_in("id", "pieces", "no pieces defined")));
     }
     if keys.len() > MAX_PIECE_TYPES {
-        return Err(fail(m.problem_in("id", "pieces", format!("{} piece types; at most {MAX_PIECE_TYPES}", keys.len()))));
+        return Err(fail(m.problem_in(
+            "id",
+            "pieces",
+            format!("{} piece types; at most {MAX_PIECE_TYPES}", keys.len()),
+        )));
     }
-    let index: BTreeMap<&str, PieceType> = keys.iter().enumerate().map(|(i, k)| (k.as_str(), i as PieceType)).collect();
+    let index: BTreeMap<&str, PieceType> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| (k.as_str(), i as PieceType))
+        .collect();
     let lookup = |k: &str| index.get(k).copied();
     let all_cells = b.g.all_cells();
     let mut pieces: Vec<PieceDef> = Vec::new();
@@ -264,15 +375,25 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
             b.problems.push(m.problem_at(*origin, Some(sp.span()), &pkey, format!("token `{token}`: one uppercase letter, optionally after one of * ' ^ ~ ! (set `token` when the key is longer)")));
         }
         if let Some(prev) = tokens.insert(token.clone(), key.clone()) {
-            b.problems.push(m.problem_at(*origin, Some(sp.span()), &pkey, format!("token `{token}` is also used by `{prev}`")));
+            b.problems.push(m.problem_at(
+                *origin,
+                Some(sp.span()),
+                &pkey,
+                format!("token `{token}` is also used by `{prev}`"),
+            ));
         }
         let mut src = PieceSource::default();
         let mut betza_text = Vec::new();
         let mut plain = true;
         if let Some(t) = &p.betza {
             betza_text.push(t.get_ref().clone());
-            if let Some(comps) = b.groups_from_betza(t.get_ref(), *origin, t.span(), &format!("{pkey}.betza")) {
-                src.groups.push(GroupSource { components: comps, ..GroupSource::default() });
+            if let Some(comps) =
+                b.groups_from_betza(t.get_ref(), *origin, t.span(), &format!("{pkey}.betza"))
+            {
+                src.groups.push(GroupSource {
+                    components: comps,
+                    ..GroupSource::default()
+                });
             }
         }
         for (gi, gf) in p.moves.clone().unwrap_or_default().iter().enumerate() {
@@ -280,7 +401,12 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
             if let Some(t) = &gf.get_ref().betza {
                 betza_text.push(t.clone());
             }
-            if let Some(gs) = b.group(gf.get_ref(), *origin, gf.span(), &format!("{pkey}.moves[{gi}]")) {
+            if let Some(gs) = b.group(
+                gf.get_ref(),
+                *origin,
+                gf.span(),
+                &format!("{pkey}.moves[{gi}]"),
+            ) {
                 src.groups.push(gs);
             }
         }
@@ -288,19 +414,39 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
             None => false,
             Some("last-moved") => true,
             Some(o) => {
-                b.problems.push(m.problem_at(*origin, None, &format!("{pkey}.imitates"), format!("`{o}`: the only imitation rule is `last-moved`")));
+                b.problems.push(m.problem_at(
+                    *origin,
+                    None,
+                    &format!("{pkey}.imitates"),
+                    format!("`{o}`: the only imitation rule is `last-moved`"),
+                ));
                 false
             }
         };
         if imit {
             if !src.groups.is_empty() {
-                b.problems.push(m.problem_at(*origin, Some(sp.span()), &pkey, "an imitating piece has no moves of its own"));
+                b.problems.push(m.problem_at(
+                    *origin,
+                    Some(sp.span()),
+                    &pkey,
+                    "an imitating piece has no moves of its own",
+                ));
             }
             if imitator.replace(ti as PieceType).is_some() {
-                b.problems.push(m.problem_at(*origin, Some(sp.span()), &pkey, "only one piece type may imitate"));
+                b.problems.push(m.problem_at(
+                    *origin,
+                    Some(sp.span()),
+                    &pkey,
+                    "only one piece type may imitate",
+                ));
             }
         } else if src.groups.is_empty() {
-            b.problems.push(m.problem_at(*origin, Some(sp.span()), &pkey, "piece has no moves (`betza` or `moves`)"));
+            b.problems.push(m.problem_at(
+                *origin,
+                Some(sp.span()),
+                &pkey,
+                "piece has no moves (`betza` or `moves`)",
+            ));
         }
         let promotion = match &p.promotion {
             None => None,
@@ -310,7 +456,8 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
                 let zone = match b.region_pair(&pr.zone) {
                     Ok(z) => z,
                     Err(e) => {
-                        b.problems.push(m.problem_at(*origin, Some(ps.span()), &pk, e));
+                        b.problems
+                            .push(m.problem_at(*origin, Some(ps.span()), &pk, e));
                         [b.g.empty_set(), b.g.empty_set()]
                     }
                 };
@@ -318,14 +465,24 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
                 for t in &pr.to {
                     match lookup(t) {
                         Some(k) => to.push(k),
-                        None => b.problems.push(m.problem_at(*origin, Some(ps.span()), &pk, format!("promotion to unknown piece `{t}`"))),
+                        None => b.problems.push(m.problem_at(
+                            *origin,
+                            Some(ps.span()),
+                            &pk,
+                            format!("promotion to unknown piece `{t}`"),
+                        )),
                     }
                 }
                 let on_start_too = match pr.trigger.as_deref() {
                     None | Some("end") => false,
                     Some("start-or-end") => true,
                     Some(o) => {
-                        b.problems.push(m.problem_at(*origin, Some(ps.span()), &pk, format!("trigger `{o}`: use `end` or `start-or-end`")));
+                        b.problems.push(m.problem_at(
+                            *origin,
+                            Some(ps.span()),
+                            &pk,
+                            format!("trigger `{o}`: use `end` or `start-or-end`"),
+                        ));
                         false
                     }
                 };
@@ -333,7 +490,12 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
                     None | Some("replace") => false,
                     Some("promote") => true,
                     Some(o) => {
-                        b.problems.push(m.problem_at(*origin, Some(ps.span()), &pk, format!("style `{o}`: use `replace` or `promote`")));
+                        b.problems.push(m.problem_at(
+                            *origin,
+                            Some(ps.span()),
+                            &pk,
+                            format!("style `{o}`: use `replace` or `promote`"),
+                        ));
                         false
                     }
                 };
@@ -354,7 +516,12 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
             Some(k) => match lookup(k) {
                 Some(t) => Some(t),
                 None => {
-                    b.problems.push(m.problem_at(*origin, None, &format!("{pkey}.captured_as"), format!("unknown piece `{k}`")));
+                    b.problems.push(m.problem_at(
+                        *origin,
+                        None,
+                        &format!("{pkey}.captured_as"),
+                        format!("unknown piece `{k}`"),
+                    ));
                     None
                 }
             },
@@ -362,12 +529,18 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         let drop_zone = match &p.drop_zone {
             None => [all_cells.clone(), all_cells.clone()],
             Some(z) => b.region_pair(z).unwrap_or_else(|e| {
-                b.problems.push(m.problem_at(*origin, None, &format!("{pkey}.drop_zone"), e));
+                b.problems
+                    .push(m.problem_at(*origin, None, &format!("{pkey}.drop_zone"), e));
                 [all_cells.clone(), all_cells.clone()]
             }),
         };
         explicit_initial.push(p.initial.as_ref().and_then(|z| {
-            b.region_pair(z).map_err(|e| b.problems.push(m.problem_at(*origin, None, &format!("{pkey}.initial"), e))).ok()
+            b.region_pair(z)
+                .map_err(|e| {
+                    b.problems
+                        .push(m.problem_at(*origin, None, &format!("{pkey}.initial"), e))
+                })
+                .ok()
         }));
         let name = p.name.clone().unwrap_or_else(|| key.clone());
         pieces.push(PieceDef {
@@ -406,15 +579,35 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         let cell = |n: &str, b: &mut B<'_>| -> Option<CellId> {
             let r = b.g.parse_cell(n);
             if r.is_none() {
-                b.problems.push(m.problem_at(o, Some(cs.span()), &key, format!("`{n}` is not a cell")));
+                b.problems.push(m.problem_at(
+                    o,
+                    Some(cs.span()),
+                    &key,
+                    format!("`{n}` is not a cell"),
+                ));
             }
             r
         };
-        let (Some(k), Some(kt), Some(p), Some(pt)) = (cell(&c.king, &mut b), cell(&c.to, &mut b), cell(&c.partner, &mut b), cell(&c.partner_to, &mut b)) else { continue };
+        let (Some(k), Some(kt), Some(p), Some(pt)) = (
+            cell(&c.king, &mut b),
+            cell(&c.to, &mut b),
+            cell(&c.partner, &mut b),
+            cell(&c.partner_to, &mut b),
+        ) else {
+            continue;
+        };
         let letter = match c.letter.chars().collect::<Vec<_>>()[..] {
             [ch] if ch.is_ascii_uppercase() => ch,
             _ => {
-                b.problems.push(m.problem_at(o, Some(cs.span()), &key, format!("letter `{}`: one uppercase letter (Black's is its lowercase)", c.letter)));
+                b.problems.push(m.problem_at(
+                    o,
+                    Some(cs.span()),
+                    &key,
+                    format!(
+                        "letter `{}`: one uppercase letter (Black's is its lowercase)",
+                        c.letter
+                    ),
+                ));
                 continue;
             }
         };
@@ -460,12 +653,27 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
             list.iter().fold(0u64, |acc, kname| match lookup(kname) {
                 Some(t) => acc | 1 << t,
                 None => {
-                    b.problems.push(m.problem_at(o, Some(cs.span()), &key, format!("unknown piece `{kname}` in `imitation`")));
+                    b.problems.push(m.problem_at(
+                        o,
+                        Some(cs.span()),
+                        &key,
+                        format!("unknown piece `{kname}` in `imitation`"),
+                    ));
                     acc
                 }
             })
         });
-        castling.push(Castling { color: Color::White, letter, king: k, king_to: kt, partner: p, partner_to: pt, empty: empty.clone(), safe: safe.clone(), imitation });
+        castling.push(Castling {
+            color: Color::White,
+            letter,
+            king: k,
+            king_to: kt,
+            partner: p,
+            partner_to: pt,
+            empty: empty.clone(),
+            safe: safe.clone(),
+            imitation,
+        });
         match c.black.as_deref() {
             None | Some("mirror") => {
                 let mr = |x: CellId| b.g.mirror_rank(x).unwrap_or(x);
@@ -482,11 +690,17 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
                 });
             }
             Some("none") => {}
-            Some(o2) => b.problems.push(m.problem_at(o, Some(cs.span()), &key, format!("black = `{o2}`: use `mirror` or `none`"))),
+            Some(o2) => b.problems.push(m.problem_at(
+                o,
+                Some(cs.span()),
+                &key,
+                format!("black = `{o2}`: use `mirror` or `none`"),
+            )),
         }
     }
     if castling.len() > 32 {
-        b.problems.push(m.problem_in("castling", "castling", "at most 16 castling moves per side"));
+        b.problems
+            .push(m.problem_in("castling", "castling", "at most 16 castling moves per side"));
     }
     // Keep White's rights first, then Black's (FEN order KQkq).
     castling.sort_by_key(|c| c.color);
@@ -498,7 +712,11 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         Some("loss") => Verdict::Loss,
         Some("win") => Verdict::Win,
         Some(o) => {
-            b.problems.push(m.problem_in("rules", "rules.stalemate", format!("`{o}`: use draw, loss or win")));
+            b.problems.push(m.problem_in(
+                "rules",
+                "rules.stalemate",
+                format!("`{o}`: use draw, loss or win"),
+            ));
             Verdict::Draw
         }
     };
@@ -509,16 +727,27 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
             "file" => facing.file = true,
             "diagonal" => facing.diagonal = true,
             "rank" => facing.rank = true,
-            o => b.problems.push(m.problem_in("rules", "rules.facing", format!("`{o}`: use file, diagonal or rank"))),
+            o => b.problems.push(m.problem_in(
+                "rules",
+                "rules.facing",
+                format!("`{o}`: use file, diagonal or rank"),
+            )),
         }
     }
-    let count_win = rf.count_win.as_ref().and_then(|cw| match lookup(&cw.piece) {
-        Some(k) => Some((k, cw.count)),
-        None => {
-            b.problems.push(m.problem_in("rules", "rules.count_win", format!("unknown piece `{}`", cw.piece)));
-            None
-        }
-    });
+    let count_win = rf
+        .count_win
+        .as_ref()
+        .and_then(|cw| match lookup(&cw.piece) {
+            Some(k) => Some((k, cw.count)),
+            None => {
+                b.problems.push(m.problem_in(
+                    "rules",
+                    "rules.count_win",
+                    format!("unknown piece `{}`", cw.piece),
+                ));
+                None
+            }
+        });
     let rules = Rules {
         stalemate,
         move_rule: rf.move_rule.unwrap_or(100),
@@ -542,7 +771,11 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         Some("ranks") => false,
         Some("levels") => true,
         Some(o) => {
-            b.problems.push(m.problem_in("fen", "fen.layout", format!("`{o}`: use ranks or levels")));
+            b.problems.push(m.problem_in(
+                "fen",
+                "fen.layout",
+                format!("`{o}`: use ranks or levels"),
+            ));
             false
         }
     };
@@ -551,7 +784,11 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         Some("brackets") => true,
         Some("field") => false,
         Some(o) => {
-            b.problems.push(m.problem_in("fen", "fen.hands", format!("`{o}`: use brackets or field")));
+            b.problems.push(m.problem_in(
+                "fen",
+                "fen.hands",
+                format!("`{o}`: use brackets or field"),
+            ));
             true
         }
     };
@@ -568,7 +805,11 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
                 "fullmove" => Some(FenField::Fullmove),
                 "imitation" => Some(FenField::Imitation),
                 o => {
-                    b.problems.push(m.problem_in("fen", "fen.fields", format!("unknown field `{o}`")));
+                    b.problems.push(m.problem_in(
+                        "fen",
+                        "fen.fields",
+                        format!("unknown field `{o}`"),
+                    ));
                     None
                 }
             })
@@ -611,25 +852,43 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         None | Some("uci") => MoveStyle::Uci,
         Some("dash") => MoveStyle::Dash,
         Some(o) => {
-            b.problems.push(m.problem_in("notation", "notation.style", format!("`{o}`: use uci or dash")));
+            b.problems.push(m.problem_in(
+                "notation",
+                "notation.style",
+                format!("`{o}`: use uci or dash"),
+            ));
             MoveStyle::Uci
         }
     };
     let plus_promotion = nf.promotion.as_deref() == Some("plus");
-    let ai_values: Vec<Option<i32>> = keys.iter().map(|k| top.ai.as_ref().and_then(|a| a.values.as_ref()).and_then(|v| v.get(k).copied())).collect();
+    let ai_values: Vec<Option<i32>> = keys
+        .iter()
+        .map(|k| {
+            top.ai
+                .as_ref()
+                .and_then(|a| a.values.as_ref())
+                .and_then(|v| v.get(k).copied())
+        })
+        .collect();
     if let Some(vals) = top.ai.as_ref().and_then(|a| a.values.as_ref()) {
         for k in vals.keys() {
             if lookup(k).is_none() {
-                b.problems.push(m.problem_in("ai", "ai.values", format!("unknown piece `{k}`")));
+                b.problems
+                    .push(m.problem_in("ai", "ai.values", format!("unknown piece `{k}`")));
             }
         }
     }
     let Some(setup) = top.setup.as_ref().and_then(|s| s.fen.clone()) else {
-        b.problems.push(m.problem_in("setup", "setup", "missing `[setup] fen`"));
-        return Err(VariantError { problems: b.problems });
+        b.problems
+            .push(m.problem_in("setup", "setup", "missing `[setup] fen`"));
+        return Err(VariantError {
+            problems: b.problems,
+        });
     };
     if !b.problems.is_empty() {
-        return Err(VariantError { problems: b.problems });
+        return Err(VariantError {
+            problems: b.problems,
+        });
     }
 
     let g = b.g.clone();
@@ -679,7 +938,14 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
     let setup_origin = m.section_origin.get("setup").copied().unwrap_or(0);
     let start = match Position::from_fen(&Arc::new(v.clone()), &v.start_fen) {
         Ok(p) => p,
-        Err(e) => return Err(fail(m.problem_at(setup_origin, Some(setup.span()), "setup.fen", e.to_string()))),
+        Err(e) => {
+            return Err(fail(m.problem_at(
+                setup_origin,
+                Some(setup.span()),
+                "setup.fen",
+                e.to_string(),
+            )))
+        }
     };
     for (k, def) in v.pieces.iter_mut().enumerate() {
         for c in Color::BOTH {
@@ -695,7 +961,12 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
     let tables = compile(&g, &sources, dialect).map_err(|e| {
         let key = &keys[e.piece];
         let (origin, sp) = &m.pieces[key];
-        fail(m.problem_at(*origin, Some(sp.span()), &format!("pieces.{key}"), format!("`{}`: {}", e.text, e.message)))
+        fail(m.problem_at(
+            *origin,
+            Some(sp.span()),
+            &format!("pieces.{key}"),
+            format!("`{}`: {}", e.text, e.message),
+        ))
     })?;
     // Derived per-piece data.
     let mut complex_types = 0u64;
@@ -709,13 +980,23 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
                 dests.extend(mv.conds.iter().map(|c| c.to));
                 for r in mv.rays {
                     let cells = tables.ray_cells(r);
-                    dests.extend(cells.iter().zip(tables.ray_stops(r)).filter(|(_, &st)| st != 0).map(|(&c, _)| c));
+                    dests.extend(
+                        cells
+                            .iter()
+                            .zip(tables.ray_stops(r))
+                            .filter(|(_, &st)| st != 0)
+                            .map(|(&c, _)| c),
+                    );
                 }
                 let mut reach = CellSet::with_capacity(n);
                 for c in mv.conds {
                     reach.insert(c.to);
                 }
-                for r in mv.rays.iter().filter(|r| r.kind == crate::movegen::tables::RayKind::FriendCannon) {
+                for r in mv
+                    .rays
+                    .iter()
+                    .filter(|r| r.kind == crate::movegen::tables::RayKind::FriendCannon)
+                {
                     for &c in tables.ray_cells(r) {
                         reach.insert(c);
                     }
@@ -723,7 +1004,14 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
                 if !mv.progs.is_empty() {
                     dedup = true;
                     let empty = vec![crate::piece::Piece::EMPTY; n];
-                    let run = Run { g: &g, board: &empty, color, from: s, target: None, empty_board: true };
+                    let run = Run {
+                        g: &g,
+                        board: &empty,
+                        color,
+                        from: s,
+                        target: None,
+                        empty_board: true,
+                    };
                     for &pi in mv.progs {
                         run.run(tables.program(pi), &mut |l| {
                             reach.insert(l.to);
@@ -737,7 +1025,11 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
                 let mut sorted = dests.clone();
                 sorted.sort_unstable();
                 sorted.dedup();
-                if sorted.len() != dests.len() || (!reach.is_empty() && mv.progs.is_empty() && dests.iter().any(|d| reach.contains(*d))) {
+                if sorted.len() != dests.len()
+                    || (!reach.is_empty()
+                        && mv.progs.is_empty()
+                        && dests.iter().any(|d| reach.contains(*d)))
+                {
                     dedup = true;
                 }
                 if !dests.is_empty() || !reach.is_empty() {
@@ -766,18 +1058,29 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
                 for k in grp {
                     match lookup(k) {
                         Some(t) => mask |= 1 << t,
-                        None => problems.push(m.problem_in("rules", "rules.coverage.groups", format!("unknown piece `{k}`"))),
+                        None => problems.push(m.problem_in(
+                            "rules",
+                            "rules.coverage.groups",
+                            format!("unknown piece `{k}`"),
+                        )),
                     }
                 }
                 masks.push(mask);
             }
-            v.rules.coverage = Some(Coverage::Groups { min: cf.min, groups: masks });
+            v.rules.coverage = Some(Coverage::Groups {
+                min: cf.min,
+                groups: masks,
+            });
         } else {
             let mut excluded = 0u64;
             for k in cf.exclude.clone().unwrap_or_default() {
                 match lookup(&k) {
                     Some(t) => excluded |= 1 << t,
-                    None => problems.push(m.problem_in("rules", "rules.coverage.exclude", format!("unknown piece `{k}`"))),
+                    None => problems.push(m.problem_in(
+                        "rules",
+                        "rules.coverage.exclude",
+                        format!("unknown piece `{k}`"),
+                    )),
                 }
             }
             let mut dirs = [vec![0u32; types], vec![0u32; types]];
@@ -787,7 +1090,9 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
                 }
                 for grp in &src.groups {
                     for comp in &grp.components {
-                        if let Ok(vecs) = leg_vectors(&g, &comp.legs[0], Vector::new(0, 1, 0), false, dialect) {
+                        if let Ok(vecs) =
+                            leg_vectors(&g, &comp.legs[0], Vector::new(0, 1, 0), false, dialect)
+                        {
                             for vv in vecs {
                                 dirs[0][k] |= 1 << dir_index(vv);
                                 dirs[1][k] |= 1 << dir_index(vv.rotated());
@@ -807,7 +1112,11 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
                     }
                 }
             }
-            v.rules.coverage = Some(Coverage::Directions { min: cf.min, dirs, all });
+            v.rules.coverage = Some(Coverage::Directions {
+                min: cf.min,
+                dirs,
+                all,
+            });
         }
         if !problems.is_empty() {
             return Err(VariantError { problems });
@@ -815,8 +1124,14 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
     }
     let v = Arc::new(v);
     if let Err(e) = Position::from_fen(&v, &v.start_fen) {
-        return Err(fail(m.problem_at(setup_origin, Some(setup.span()), "setup.fen", e.to_string())));
+        return Err(fail(m.problem_at(
+            setup_origin,
+            Some(setup.span()),
+            "setup.fen",
+            e.to_string(),
+        )));
     }
     let _ = flag::QUIET;
-    Arc::try_unwrap(v).map_err(|_| fail(m.problem_in("id", "id", "internal error: variant still shared")))
+    Arc::try_unwrap(v)
+        .map_err(|_| fail(m.problem_in("id", "id", "internal error: variant still shared")))
 }

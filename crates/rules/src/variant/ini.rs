@@ -30,11 +30,17 @@ fn parse_sections(text: &str) -> Vec<Section> {
                 Some((a, b)) => (a.trim().to_string(), Some(b.trim().to_string())),
                 None => (inner.trim().to_string(), None),
             };
-            out.push(Section { name, parent, line: i + 1, keys: Vec::new() });
+            out.push(Section {
+                name,
+                parent,
+                line: i + 1,
+                keys: Vec::new(),
+            });
             continue;
         }
         if let (Some(sec), Some((k, v))) = (out.last_mut(), line.split_once('=')) {
-            sec.keys.push((k.trim().to_string(), v.trim().to_string(), i + 1));
+            sec.keys
+                .push((k.trim().to_string(), v.trim().to_string(), i + 1));
         } else if let Some(sec) = out.last_mut() {
             sec.keys.push((line.to_string(), String::new(), i + 1));
         }
@@ -106,9 +112,21 @@ pub fn convert(name: &str, text: &str) -> Result<Vec<(String, String)>, VariantE
     let mut problems = Vec::new();
     let mut done: BTreeMap<String, Settings> = BTreeMap::new();
     let mut out = Vec::new();
-    let prob = |line: usize, key: &str, msg: String| Problem { file: name.to_string(), line: Some(line), column: None, key: key.to_string(), message: msg };
+    let prob = |line: usize, key: &str, msg: String| Problem {
+        file: name.to_string(),
+        line: Some(line),
+        column: None,
+        key: key.to_string(),
+        message: msg,
+    };
     if sections.is_empty() {
-        problems.push(Problem { file: name.into(), line: None, column: None, key: String::new(), message: "no `[section]` found".into() });
+        problems.push(Problem {
+            file: name.into(),
+            line: None,
+            column: None,
+            key: String::new(),
+            message: "no `[section]` found".into(),
+        });
     }
     for sec in &sections {
         let mut st = match &sec.parent {
@@ -148,17 +166,57 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
     let mut problems = Vec::new();
     let get = |k: &str| st.values.get(k).map(|(v, _)| v.as_str());
     let line = |k: &str| st.values.get(k).map(|(_, l)| *l);
-    let mut bad = |k: &str, msg: String| problems.push(Problem { file: String::new(), line: line(k), column: None, key: k.to_string(), message: msg });
+    let mut bad = |k: &str, msg: String| {
+        problems.push(Problem {
+            file: String::new(),
+            line: line(k),
+            column: None,
+            key: k.to_string(),
+            message: msg,
+        })
+    };
     let known: &[&str] = &[
-        "maxFile", "maxRank", "king", "pawn", "queen", "rook", "bishop", "knight", "startFen", "castling", "castlingRank", "castlingKingFile",
-        "castlingKingsideFile", "castlingQueensideFile", "castlingRookPieces", "doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack",
-        "promotionRegionWhite", "promotionRegionBlack", "promotionPieceTypes", "mandatoryPawnPromotion", "pieceDrops", "capturesToHand",
-        "promotedPieceType", "mandatoryPiecePromotion", "dropNoDoubled", "immobilityIllegal", "enPassantRegion", "stalemateValue",
-        "nMoveRule", "nFoldRule", "checking", "shogiPawnDropMateIllegal",
+        "maxFile",
+        "maxRank",
+        "king",
+        "pawn",
+        "queen",
+        "rook",
+        "bishop",
+        "knight",
+        "startFen",
+        "castling",
+        "castlingRank",
+        "castlingKingFile",
+        "castlingKingsideFile",
+        "castlingQueensideFile",
+        "castlingRookPieces",
+        "doubleStep",
+        "doubleStepRegionWhite",
+        "doubleStepRegionBlack",
+        "promotionRegionWhite",
+        "promotionRegionBlack",
+        "promotionPieceTypes",
+        "mandatoryPawnPromotion",
+        "pieceDrops",
+        "capturesToHand",
+        "promotedPieceType",
+        "mandatoryPiecePromotion",
+        "dropNoDoubled",
+        "immobilityIllegal",
+        "enPassantRegion",
+        "stalemateValue",
+        "nMoveRule",
+        "nFoldRule",
+        "checking",
+        "shogiPawnDropMateIllegal",
     ];
     let named: Vec<&str> = NAMED.iter().map(|(n, _)| *n).collect();
     for k in st.values.keys() {
-        if known.contains(&k.as_str()) || named.contains(&k.as_str()) || k.starts_with("customPiece") {
+        if known.contains(&k.as_str())
+            || named.contains(&k.as_str())
+            || k.starts_with("customPiece")
+        {
             continue;
         }
         bad(k, format!("unsupported Fairy-Stockfish key `{k}`"));
@@ -166,19 +224,31 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
     let files = get("maxFile").map_or(Some(8), file_number);
     let ranks = get("maxRank").map_or(Some(8), |s| s.parse::<usize>().ok());
     let (Some(files), Some(ranks)) = (files, ranks) else {
-        bad("maxFile", "board size must be a number (or a file letter for maxFile)".into());
+        bad(
+            "maxFile",
+            "board size must be a number (or a file letter for maxFile)".into(),
+        );
         return Err(problems);
     };
     // Pieces: letter -> (name, betza).
     let mut pieces: BTreeMap<char, (String, String)> = BTreeMap::new();
-    let defaults = [("king", 'k'), ("pawn", 'p'), ("queen", 'q'), ("rook", 'r'), ("bishop", 'b'), ("knight", 'n')];
+    let defaults = [
+        ("king", 'k'),
+        ("pawn", 'p'),
+        ("queen", 'q'),
+        ("rook", 'r'),
+        ("bishop", 'b'),
+        ("knight", 'n'),
+    ];
     let mut pawn_letter = None;
     let mut king_letter = None;
     for (pname, dl) in defaults {
         let letter = match get(pname) {
             None => Some(dl),
             Some("-") => None,
-            Some(s) if s.len() == 1 && s.chars().all(|c| c.is_ascii_alphabetic()) => s.chars().next().map(|c| c.to_ascii_lowercase()),
+            Some(s) if s.len() == 1 && s.chars().all(|c| c.is_ascii_alphabetic()) => {
+                s.chars().next().map(|c| c.to_ascii_lowercase())
+            }
             Some(s) => {
                 bad(pname, format!("`{s}`: expected one letter or `-`"));
                 None
@@ -192,7 +262,11 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
                     pieces.insert(l, ("King".into(), "K".into()));
                 }
                 _ => {
-                    let b = NAMED.iter().find(|(n, _)| *n == pname).map(|x| x.1).unwrap_or("K");
+                    let b = NAMED
+                        .iter()
+                        .find(|(n, _)| *n == pname)
+                        .map(|x| x.1)
+                        .unwrap_or("K");
                     let mut nm = pname.to_string();
                     nm[..1].make_ascii_uppercase();
                     pieces.insert(l, (nm, b.into()));
@@ -222,7 +296,13 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
             }
             match v.split_once(':') {
                 Some((l, b)) if l.len() == 1 && l.chars().all(|c| c.is_ascii_alphabetic()) => {
-                    pieces.insert(l.chars().next().unwrap_or('x').to_ascii_lowercase(), (format!("Custom {}", l.to_ascii_uppercase()), b.trim().to_string()));
+                    pieces.insert(
+                        l.chars().next().unwrap_or('x').to_ascii_lowercase(),
+                        (
+                            format!("Custom {}", l.to_ascii_uppercase()),
+                            b.trim().to_string(),
+                        ),
+                    );
                 }
                 _ => bad(k, format!("`{v}`: expected `letter:Betza`")),
             }
@@ -236,7 +316,10 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
     t.insert("id".into(), Value::String(id.to_ascii_lowercase()));
     t.insert("name".into(), Value::String(id.to_string()));
     t.insert("family".into(), Value::String("Fairy-Stockfish".into()));
-    t.insert("description".into(), Value::String(format!("Loaded from {file}.")));
+    t.insert(
+        "description".into(),
+        Value::String(format!("Loaded from {file}.")),
+    );
     let mut board = Table::new();
     board.insert("files".into(), Value::Integer(files as i64));
     board.insert("ranks".into(), Value::Integer(ranks as i64));
@@ -252,7 +335,12 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
     per_side("promotion", &promo_white, &promo_black, "promotion");
     let double = get("doubleStep").and_then(bool_of).unwrap_or(true);
     if double {
-        per_side("double-step", &region("doubleStepRegionWhite", "*2".into()), &region("doubleStepRegionBlack", format!("*{}", ranks - 1)), "other");
+        per_side(
+            "double-step",
+            &region("doubleStepRegionWhite", "*2".into()),
+            &region("doubleStepRegionBlack", format!("*{}", ranks - 1)),
+            "other",
+        );
     }
     t.insert("regions".into(), Value::Table(regions));
     let mut ptab = Table::new();
@@ -262,13 +350,20 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
             s.split_whitespace()
                 .filter_map(|pair| {
                     let (a, b) = pair.split_once(':')?;
-                    Some((a.chars().next()?.to_ascii_lowercase(), b.chars().next()?.to_ascii_lowercase()))
+                    Some((
+                        a.chars().next()?.to_ascii_lowercase(),
+                        b.chars().next()?.to_ascii_lowercase(),
+                    ))
                 })
                 .collect()
         })
         .unwrap_or_default();
-    let piece_promo_mandatory = get("mandatoryPiecePromotion").and_then(bool_of).unwrap_or(false);
-    let no_doubled: Vec<char> = get("dropNoDoubled").map(|s| s.chars().map(|c| c.to_ascii_lowercase()).collect()).unwrap_or_default();
+    let piece_promo_mandatory = get("mandatoryPiecePromotion")
+        .and_then(bool_of)
+        .unwrap_or(false);
+    let no_doubled: Vec<char> = get("dropNoDoubled")
+        .map(|s| s.chars().map(|c| c.to_ascii_lowercase()).collect())
+        .unwrap_or_default();
     for (&l, (nm, betza)) in &pieces {
         let mut p = Table::new();
         p.insert("name".into(), Value::String(nm.clone()));
@@ -282,7 +377,10 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
             }
             let mut pr = Table::new();
             pr.insert("zone".into(), Value::String("promotion".into()));
-            pr.insert("to".into(), Value::Array(vec![Value::String(to.to_ascii_uppercase().to_string())]));
+            pr.insert(
+                "to".into(),
+                Value::Array(vec![Value::String(to.to_ascii_uppercase().to_string())]),
+            );
             pr.insert("style".into(), Value::String("promote".into()));
             pr.insert("trigger".into(), Value::String("start-or-end".into()));
             pr.insert("mandatory".into(), Value::Boolean(piece_promo_mandatory));
@@ -309,7 +407,8 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         }
         p.insert("en_passant".into(), Value::Boolean(true));
         p.insert("resets_clock".into(), Value::Boolean(true));
-        let types: Vec<char> = get("promotionPieceTypes").map_or_else(|| "nbrq".chars().collect(), |s| s.chars().collect());
+        let types: Vec<char> = get("promotionPieceTypes")
+            .map_or_else(|| "nbrq".chars().collect(), |s| s.chars().collect());
         let mut to = Vec::new();
         for c in types {
             let c = c.to_ascii_lowercase();
@@ -322,7 +421,14 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         let mut pr = Table::new();
         pr.insert("zone".into(), Value::String("promotion".into()));
         pr.insert("to".into(), Value::Array(to));
-        pr.insert("mandatory".into(), Value::Boolean(get("mandatoryPawnPromotion").and_then(bool_of).unwrap_or(true)));
+        pr.insert(
+            "mandatory".into(),
+            Value::Boolean(
+                get("mandatoryPawnPromotion")
+                    .and_then(bool_of)
+                    .unwrap_or(true),
+            ),
+        );
         p.insert("promotion".into(), Value::Table(pr));
         if ptab.contains_key(&pl.to_ascii_uppercase().to_string()) {
             bad("pawn", format!("letter `{pl}` used twice"));
@@ -330,18 +436,33 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         ptab.insert(pl.to_ascii_uppercase().to_string(), Value::Table(p));
     }
     t.insert("pieces".into(), Value::Table(ptab));
-    let fen = get("startFen").map_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(), |s| s.replace("[-]", "[]"));
+    let fen = get("startFen").map_or(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
+        |s| s.replace("[-]", "[]"),
+    );
     let mut setup = Table::new();
     setup.insert("fen".into(), Value::String(fen));
     t.insert("setup".into(), Value::Table(setup));
     if get("castling").and_then(bool_of).unwrap_or(true) && king_letter.is_some() {
-        let rank: usize = get("castlingRank").and_then(|s| s.parse().ok()).unwrap_or(1);
+        let rank: usize = get("castlingRank")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1);
         let kf = get("castlingKingFile").and_then(file_number).unwrap_or(5);
-        let ks = get("castlingKingsideFile").and_then(file_number).unwrap_or(7);
-        let qs = get("castlingQueensideFile").and_then(file_number).unwrap_or(3);
+        let ks = get("castlingKingsideFile")
+            .and_then(file_number)
+            .unwrap_or(7);
+        let qs = get("castlingQueensideFile")
+            .and_then(file_number)
+            .unwrap_or(3);
         if let Some(r) = get("castlingRookPieces") {
-            if r.len() != 1 || Some(r.chars().next().unwrap_or('?').to_ascii_lowercase()) != pieces.keys().find(|&&c| c == 'r').copied().or(Some('r')) {
-                bad("castlingRookPieces", format!("`{r}`: only a single rook letter `r` is supported"));
+            if r.len() != 1
+                || Some(r.chars().next().unwrap_or('?').to_ascii_lowercase())
+                    != pieces.keys().find(|&&c| c == 'r').copied().or(Some('r'))
+            {
+                bad(
+                    "castlingRookPieces",
+                    format!("`{r}`: only a single rook letter `r` is supported"),
+                );
             }
         }
         let cell = |f: usize| format!("{}{}", char::from(b'a' + (f - 1) as u8), rank);
@@ -360,7 +481,10 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
     let mut rules = Table::new();
     if drops {
         rules.insert("drops".into(), Value::Boolean(true));
-        rules.insert("captures_to_hand".into(), Value::Boolean(get("capturesToHand").and_then(bool_of).unwrap_or(true)));
+        rules.insert(
+            "captures_to_hand".into(),
+            Value::Boolean(get("capturesToHand").and_then(bool_of).unwrap_or(true)),
+        );
     }
     if get("immobilityIllegal").and_then(bool_of).unwrap_or(false) {
         rules.insert("immobility_illegal".into(), Value::Boolean(true));
@@ -397,10 +521,16 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         bad("checking", "only `checking = true` is supported".into());
     }
     if get("shogiPawnDropMateIllegal") == Some("true") {
-        bad("shogiPawnDropMateIllegal", "the pawn-drop-mate ban is not supported in move generation".into());
+        bad(
+            "shogiPawnDropMateIllegal",
+            "the pawn-drop-mate ban is not supported in move generation".into(),
+        );
     }
     if let Some(s) = get("enPassantRegion") {
-        bad("enPassantRegion", format!("`{s}`: en passant is allowed on every cell; custom regions are not supported"));
+        bad(
+            "enPassantRegion",
+            format!("`{s}`: en passant is allowed on every cell; custom regions are not supported"),
+        );
     }
     t.insert("rules".into(), Value::Table(rules));
     if !promoted.is_empty() {
@@ -411,7 +541,15 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
     if !problems.is_empty() {
         return Err(problems);
     }
-    toml::to_string(&t).map_err(|e| vec![Problem { file: String::new(), line: None, column: None, key: String::new(), message: e.to_string() }])
+    toml::to_string(&t).map_err(|e| {
+        vec![Problem {
+            file: String::new(),
+            line: None,
+            column: None,
+            key: String::new(),
+            message: e.to_string(),
+        }]
+    })
 }
 
 #[cfg(test)]

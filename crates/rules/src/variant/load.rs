@@ -70,7 +70,10 @@ impl fmt::Display for VariantError {
 pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
-    let col = before.rfind('\n').map_or(before.len(), |i| before.len() - i - 1) + 1;
+    let col = before
+        .rfind('\n')
+        .map_or(before.len(), |i| before.len() - i - 1)
+        + 1;
     (line, col)
 }
 
@@ -104,7 +107,13 @@ pub struct Merged {
 impl Merged {
     /// Builds a problem located at a byte span of file `origin`.
     #[must_use]
-    pub fn problem_at(&self, origin: Origin, span: Option<std::ops::Range<usize>>, key: &str, message: impl Into<String>) -> Problem {
+    pub fn problem_at(
+        &self,
+        origin: Origin,
+        span: Option<std::ops::Range<usize>>,
+        key: &str,
+        message: impl Into<String>,
+    ) -> Problem {
         let f = &self.files[origin];
         let (line, column) = match span {
             Some(s) => {
@@ -113,12 +122,23 @@ impl Merged {
             }
             None => (find_key_line(&f.source.text, key), None),
         };
-        Problem { file: f.source.name.clone(), line, column, key: key.to_string(), message: message.into() }
+        Problem {
+            file: f.source.name.clone(),
+            line,
+            column,
+            key: key.to_string(),
+            message: message.into(),
+        }
     }
 
     /// A problem in a whole section.
     #[must_use]
-    pub fn problem_in(&self, section: &'static str, key: &str, message: impl Into<String>) -> Problem {
+    pub fn problem_in(
+        &self,
+        section: &'static str,
+        key: &str,
+        message: impl Into<String>,
+    ) -> Problem {
         let origin = self.section_origin.get(section).copied().unwrap_or(0);
         self.problem_at(origin, None, key, message)
     }
@@ -140,7 +160,8 @@ fn find_key_line(text: &str, key: &str) -> Option<usize> {
             }
             continue;
         }
-        if in_section && (t.starts_with(&format!("{last} ")) || t.starts_with(&format!("{last}="))) {
+        if in_section && (t.starts_with(&format!("{last} ")) || t.starts_with(&format!("{last}=")))
+        {
             return Some(i + 1);
         }
     }
@@ -156,7 +177,13 @@ fn parse_file(src: &VariantSource) -> Result<VariantFile, Problem> {
             }
             None => (None, None),
         };
-        Problem { file: src.name.clone(), line, column, key: String::new(), message: e.message().trim().to_string() }
+        Problem {
+            file: src.name.clone(),
+            line,
+            column,
+            key: String::new(),
+            message: e.message().trim().to_string(),
+        }
     })
 }
 
@@ -165,7 +192,10 @@ fn parse_file(src: &VariantSource) -> Result<VariantFile, Problem> {
 /// # Errors
 /// TOML syntax errors, unknown keys, wrong value types, unknown or cyclic
 /// `extends`.
-pub fn read_chain(source: &VariantSource, resolve: &dyn Fn(&str) -> Option<VariantSource>) -> Result<Merged, VariantError> {
+pub fn read_chain(
+    source: &VariantSource,
+    resolve: &dyn Fn(&str) -> Option<VariantSource>,
+) -> Result<Merged, VariantError> {
     let mut files: Vec<ChainFile> = Vec::new();
     let mut next = Some(source.clone());
     while let Some(src) = next.take() {
@@ -179,7 +209,15 @@ pub fn read_chain(source: &VariantSource, resolve: &dyn Fn(&str) -> Option<Varia
             let bad = |msg: String| {
                 let f = &files[child];
                 let (l, c) = line_col(&f.source.text, span.start);
-                VariantError { problems: vec![Problem { file: f.source.name.clone(), line: Some(l), column: Some(c), key: "extends".into(), message: msg }] }
+                VariantError {
+                    problems: vec![Problem {
+                        file: f.source.name.clone(),
+                        line: Some(l),
+                        column: Some(c),
+                        key: "extends".into(),
+                        message: msg,
+                    }],
+                }
             };
             if files.len() > 16 {
                 return Err(bad("`extends` chain too long (cycle?)".into()));
@@ -281,18 +319,40 @@ mod tests {
 
     #[test]
     fn unknown_keys_are_reported_with_line() {
-        let src = VariantSource { name: "x.toml".into(), text: "id = \"x\"\n[board]\nfiles = 8\nranks = 8\nbogus = 1\n".into() };
+        let src = VariantSource {
+            name: "x.toml".into(),
+            text: "id = \"x\"\n[board]\nfiles = 8\nranks = 8\nbogus = 1\n".into(),
+        };
         let e = read_chain(&src, &|_| None).unwrap_err();
         assert_eq!(e.problems[0].line, Some(5));
-        assert!(e.problems[0].message.contains("bogus"), "{}", e.problems[0].message);
+        assert!(
+            e.problems[0].message.contains("bogus"),
+            "{}",
+            e.problems[0].message
+        );
     }
 
     #[test]
     fn extends_cycles_and_unknown() {
-        let a = VariantSource { name: "a".into(), text: "extends = \"b\"\n".into() };
-        let b = VariantSource { name: "b".into(), text: "extends = \"a\"\n".into() };
+        let a = VariantSource {
+            name: "a".into(),
+            text: "extends = \"b\"\n".into(),
+        };
+        let b = VariantSource {
+            name: "b".into(),
+            text: "extends = \"a\"\n".into(),
+        };
         let (a2, b2) = (a.clone(), b.clone());
-        let e = read_chain(&a, &move |n| if n == "a" { Some(a2.clone()) } else if n == "b" { Some(b2.clone()) } else { None }).unwrap_err();
+        let e = read_chain(&a, &move |n| {
+            if n == "a" {
+                Some(a2.clone())
+            } else if n == "b" {
+                Some(b2.clone())
+            } else {
+                None
+            }
+        })
+        .unwrap_err();
         assert!(e.to_string().contains("cycle"));
         let e = read_chain(&a, &|_| None).unwrap_err();
         assert!(e.to_string().contains("unknown variant `b`"));

@@ -19,13 +19,19 @@ use std::sync::{Arc, OnceLock};
 ///
 /// # Errors
 /// Every problem found, with file, line and key.
-pub fn load_toml(source: &VariantSource, resolve: &dyn Fn(&str) -> Option<VariantSource>) -> Result<Variant, VariantError> {
+pub fn load_toml(
+    source: &VariantSource,
+    resolve: &dyn Fn(&str) -> Option<VariantSource>,
+) -> Result<Variant, VariantError> {
     let merged = load::read_chain(source, resolve)?;
     build::build(&merged, Dialect::XBetza)
 }
 
 /// Loads one TOML variant read with the Fairy-Stockfish Betza dialect.
-pub(crate) fn load_toml_fsf(source: &VariantSource, resolve: &dyn Fn(&str) -> Option<VariantSource>) -> Result<Variant, VariantError> {
+pub(crate) fn load_toml_fsf(
+    source: &VariantSource,
+    resolve: &dyn Fn(&str) -> Option<VariantSource>,
+) -> Result<Variant, VariantError> {
     let merged = load::read_chain(source, resolve)?;
     build::build(&merged, Dialect::FairyStockfish)
 }
@@ -75,7 +81,10 @@ impl Registry {
             if let Some(id) = id_of(text) {
                 r.entries.push(Entry {
                     id,
-                    source: VariantSource { name: format!("builtin:{name}"), text: (*text).to_string() },
+                    source: VariantSource {
+                        name: format!("builtin:{name}"),
+                        text: (*text).to_string(),
+                    },
                     fsf: false,
                     loaded: OnceLock::new(),
                 });
@@ -91,14 +100,24 @@ impl Registry {
     }
 
     fn resolver(&self) -> impl Fn(&str) -> Option<VariantSource> + '_ {
-        move |id: &str| self.entries.iter().rev().find(|e| e.id == id).map(|e| e.source.clone())
+        move |id: &str| {
+            self.entries
+                .iter()
+                .rev()
+                .find(|e| e.id == id)
+                .map(|e| e.source.clone())
+        }
     }
 
     fn load_entry(&self, e: &Entry) -> Result<Arc<Variant>, VariantError> {
         e.loaded
             .get_or_init(|| {
                 let r = self.resolver();
-                let v = if e.fsf { load_toml_fsf(&e.source, &r) } else { load_toml(&e.source, &r) };
+                let v = if e.fsf {
+                    load_toml_fsf(&e.source, &r)
+                } else {
+                    load_toml(&e.source, &r)
+                };
                 v.map(Arc::new)
             })
             .clone()
@@ -127,12 +146,20 @@ impl Registry {
     /// # Errors
     /// Every problem in the file.
     pub fn add_toml(&mut self, name: &str, text: &str) -> Result<String, VariantError> {
-        let source = VariantSource { name: name.to_string(), text: text.to_string() };
+        let source = VariantSource {
+            name: name.to_string(),
+            text: text.to_string(),
+        };
         let v = load_toml(&source, &self.resolver())?;
         let id = v.id.clone();
         let loaded = OnceLock::new();
         let _ = loaded.set(Ok(Arc::new(v)));
-        self.entries.push(Entry { id: id.clone(), source, fsf: false, loaded });
+        self.entries.push(Entry {
+            id: id.clone(),
+            source,
+            fsf: false,
+            loaded,
+        });
         Ok(id)
     }
 
@@ -145,13 +172,21 @@ impl Registry {
         let mut ids = Vec::new();
         let mut problems = Vec::new();
         for (id, toml_text) in converted {
-            let source = VariantSource { name: format!("{name} [{id}]"), text: toml_text };
+            let source = VariantSource {
+                name: format!("{name} [{id}]"),
+                text: toml_text,
+            };
             let result = load_toml_fsf(&source, &self.resolver());
             match result {
                 Ok(v) => {
                     let loaded = OnceLock::new();
                     let _ = loaded.set(Ok(Arc::new(v)));
-                    self.entries.push(Entry { id: id.clone(), source, fsf: true, loaded });
+                    self.entries.push(Entry {
+                        id: id.clone(),
+                        source,
+                        fsf: true,
+                        loaded,
+                    });
                     ids.push(id);
                 }
                 Err(e) => problems.extend(e.problems),

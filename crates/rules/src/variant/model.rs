@@ -301,7 +301,10 @@ impl Variant {
     /// The piece type with this key or token (White's form), if any.
     #[must_use]
     pub fn piece_by_key(&self, key: &str) -> Option<PieceType> {
-        self.pieces.iter().position(|p| p.key == key || p.token == key).map(|i| i as PieceType)
+        self.pieces
+            .iter()
+            .position(|p| p.key == key || p.token == key)
+            .map(|i| i as PieceType)
     }
 
     /// The piece type with this token, case-insensitively (with its colour).
@@ -309,7 +312,11 @@ impl Variant {
     pub fn piece_by_token(&self, token: &str) -> Option<(PieceType, Color)> {
         let upper = token.to_ascii_uppercase();
         let idx = self.pieces.iter().position(|p| p.token == upper)?;
-        let color = if token.chars().any(|c| c.is_ascii_lowercase()) { Color::Black } else { Color::White };
+        let color = if token.chars().any(|c| c.is_ascii_lowercase()) {
+            Color::Black
+        } else {
+            Color::White
+        };
         Some((idx as PieceType, color))
     }
 
@@ -332,14 +339,23 @@ impl Variant {
     /// True when some type has a promotion that keeps its origin.
     #[must_use]
     pub fn tracks_origin(&self) -> bool {
-        self.pieces.iter().any(|p| p.promotion.as_ref().is_some_and(|x| x.keeps_origin))
+        self.pieces
+            .iter()
+            .any(|p| p.promotion.as_ref().is_some_and(|x| x.keeps_origin))
     }
 
     /// Reach superset of complex moves.
     #[inline]
     #[must_use]
-    pub fn reach(&self, color: Color, kind: PieceType, cell: CellId) -> Option<&menagerie_geometry::CellSet> {
-        self.reach[(color.idx() * self.types() + usize::from(kind)) * self.geometry.len() + cell.idx()].as_ref()
+    pub fn reach(
+        &self,
+        color: Color,
+        kind: PieceType,
+        cell: CellId,
+    ) -> Option<&menagerie_geometry::CellSet> {
+        self.reach
+            [(color.idx() * self.types() + usize::from(kind)) * self.geometry.len() + cell.idx()]
+        .as_ref()
     }
 
     /// True when the variant has royal pieces.
