@@ -95,8 +95,9 @@ export class Board {
    *   onDrop?: (from:string, to:string) => void,
    *   onDragCancel?: () => void,
    *   describe?: (cell:string) => string,
-   *   small?: boolean,
-   * }} [handlers]
+   *   prefix?: string,
+   * }} [handlers] `prefix` (e.g. `diagram-`) keeps test ids and cell attributes of
+   *   secondary boards apart from the main board: `data-diagram-cell`, `diagram-cell-e4`
    */
   constructor(root, variant, handlers = {}) {
     this.root = root;
@@ -116,6 +117,8 @@ export class Board {
     /** @type {BoardView} */
     this.view = { pieces: new Map() };
     this.suppressClick = false;
+    this.prefix = handlers.prefix || '';
+    this.cellAttr = this.prefix ? `data-${this.prefix}cell` : 'data-cell';
     root.classList.add('board-root');
     if (this.levels > 1) root.classList.add('levels');
     this.installEvents();
@@ -176,13 +179,13 @@ export class Board {
         const dir = (piece.color === 'black' ? -1 : 1) * (flipped ? -1 : 1);
         const title = `${piece.color === 'black' ? 'Black' : 'White'} ${piece.name || piece.token}${piece.promoted ? ' (promoted)' : ''} on ${name}`;
         const cls = `piece${view.dragFrom === name ? ' dragging' : ''}`;
-        parts.push(`<g class="${cls}" data-testid="piece-${esc(name)}" data-token="${esc(piece.token)}" data-color="${esc(piece.color)}" data-glyph="${esc(piece.glyph)}" transform="translate(${x + 4} ${y + 4}) scale(.92)"><title>${esc(title)}</title>${glyphMarkup(piece.glyph, { color: /** @type {any} */ (piece.color), token: piece.token, promoted: !!piece.promoted, royal: royal.has(piece.token.toUpperCase()), dir })}</g>`);
+        parts.push(`<g class="${cls}" data-testid="${this.prefix}piece-${esc(name)}" data-token="${esc(piece.token)}" data-color="${esc(piece.color)}" data-glyph="${esc(piece.glyph)}" transform="translate(${x + 4} ${y + 4}) scale(.92)"><title>${esc(title)}</title>${glyphMarkup(piece.glyph, { color: /** @type {any} */ (piece.color), token: piece.token, promoted: !!piece.promoted, royal: royal.has(piece.token.toUpperCase()), dir })}</g>`);
       }
       const t = targets.get(name);
       if (t) {
         if (view.diagram) {
-          if (t === 'quiet' || t === 'both') parts.push(`<circle class="mark quiet" cx="${x + U / 2}" cy="${y + U / 2}" r="15"/>`);
-          if (t === 'capture' || t === 'both') parts.push(`<circle class="mark capture" cx="${x + U / 2}" cy="${y + U / 2}" r="38"/>`);
+          if (t === 'quiet' || t === 'both') parts.push(`<circle class="dmark quiet" cx="${x + U / 2}" cy="${y + U / 2}" r="16"/>`);
+          if (t === 'capture' || t === 'both') parts.push(`<circle class="dmark capture" cx="${x + U / 2}" cy="${y + U / 2}" r="36"/>`);
         } else if (t === 'capture' || piece) {
           parts.push(`<path class="mark capture" d="M${x} ${y}h30l-30 30zM${x + U} ${y}h-30l30 30zM${x} ${y + U}h30l-30 -30zM${x + U} ${y + U}h-30l30 -30z"/>`);
         } else {
@@ -194,7 +197,7 @@ export class Board {
       if (this.cursor === name) parts.push(`<rect class="cursor" x="${x + 6}" y="${y + 6}" width="${U - 12}" height="${U - 12}" rx="6"/>`);
       const label = this.handlers.describe ? this.handlers.describe(name) : name;
       const cls = ['cell', t ? 'target' : '', name === view.selected ? 'is-selected' : ''].filter(Boolean).join(' ');
-      byLevel[c.z]?.push(`<g class="${cls}" data-cell="${esc(name)}" data-testid="cell-${esc(name)}" role="button" aria-label="${esc(label)}">${parts.join('')}</g>`);
+      byLevel[c.z]?.push(`<g class="${cls}" ${this.cellAttr}="${esc(name)}" data-testid="${this.prefix}cell-${esc(name)}" role="button" aria-label="${esc(label)}">${parts.join('')}</g>`);
     }
 
     const coords = [];
@@ -211,7 +214,7 @@ export class Board {
       const letter = this.labels.levelLetters[z] || String(z + 1);
       const caption = this.levels > 1 ? `<figcaption>Level <b>${esc(letter)}</b></figcaption>` : '';
       const svg = `<svg class="board-svg" viewBox="0 0 ${w} ${hgt}" data-level="${esc(letter)}" role="group" aria-label="${this.levels > 1 ? `Level ${esc(letter)}` : 'Board'}" preserveAspectRatio="xMidYMid meet">${cellsMarkup.join('')}<g class="coords" aria-hidden="true">${coords.join('')}</g></svg>`;
-      return this.levels > 1 ? `<figure class="level" data-testid="level-${esc(letter)}">${caption}${svg}</figure>` : svg;
+      return this.levels > 1 ? `<figure class="level" data-testid="${this.prefix}level-${esc(letter)}">${caption}${svg}</figure>` : svg;
     });
     this.root.innerHTML = svgs.join('');
     this.root.setAttribute('tabindex', '0');
@@ -223,8 +226,8 @@ export class Board {
     const root = this.root;
     /** @param {EventTarget|null} t */
     const cellOf = (t) => {
-      const el = t instanceof Element ? t.closest('[data-cell]') : null;
-      return el && root.contains(el) ? el.getAttribute('data-cell') : null;
+      const el = t instanceof Element ? t.closest(`[${this.cellAttr}]`) : null;
+      return el && root.contains(el) ? el.getAttribute(this.cellAttr) : null;
     };
     root.addEventListener('click', (ev) => {
       if (this.suppressClick) { this.suppressClick = false; return; }
@@ -246,7 +249,7 @@ export class Board {
       if (!drag.ghost) {
         if (Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) < 6) return;
         const piece = this.view.pieces.get(drag.cell);
-        const rect = root.querySelector(`[data-cell="${CSS.escape(drag.cell)}"] rect`)?.getBoundingClientRect();
+        const rect = root.querySelector(`[${this.cellAttr}="${CSS.escape(drag.cell)}"] rect`)?.getBoundingClientRect();
         const size = Math.max(28, rect ? rect.width : 48);
         const ghost = document.createElement('div');
         ghost.className = 'drag-ghost';

@@ -68,3 +68,13 @@ export function clear(el) {
 export function esc(v) {
   return String(v).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c] || c));
 }
+
+/**
+ * Appends children to an element, skipping null/undefined/false (unlike Element.append,
+ * which would print "null").
+ * @param {Element} el
+ * @param {...(Node|string|null|undefined|false)} children
+ */
+export function add(el, ...children) {
+  append(el, children);
+}
