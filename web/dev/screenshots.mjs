@@ -64,8 +64,8 @@ await shot(page, 'chess-history');
 
 // drag and drop
 await page.click('[data-testid=back-to-game]');
-const from = await page.locator('[data-testid=cell-g1]').boundingBox();
-const to = await page.locator('[data-testid=cell-g2]').boundingBox();
+const from = await page.locator('[data-testid=cell-d1]').boundingBox();
+const to = await page.locator('[data-testid=cell-e2]').boundingBox();
 if (from && to) {
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();

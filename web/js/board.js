@@ -148,7 +148,7 @@ export class Board {
     if (view.showRegions !== false) {
       for (const r of this.regions) for (const name of r.cells) {
         const list = regionTint.get(name) || [];
-        list.push(r.color);
+        list.push(r);
         regionTint.set(name, list);
       }
     }
@@ -167,7 +167,7 @@ export class Board {
       const piece = view.pieces.get(name);
       const parts = [];
       parts.push(`<rect class="sq ${dark ? 'dark' : 'light'}" x="${x}" y="${y}" width="${U}" height="${U}"/>`);
-      for (const col of regionTint.get(name) || []) parts.push(`<rect class="region" x="${x}" y="${y}" width="${U}" height="${U}" fill="${col}"/>`);
+      for (const r of regionTint.get(name) || []) parts.push(`<rect class="region kind-${esc(r.kind)}" x="${x}" y="${y}" width="${U}" height="${U}" fill="${r.color}"/>`);
       if (name === lm.from || name === lm.to) parts.push(`<rect class="last" x="${x}" y="${y}" width="${U}" height="${U}"/>`);
       if (name === lm.via) parts.push(`<rect class="last via" x="${x}" y="${y}" width="${U}" height="${U}"/>`);
       if (name === view.selected) parts.push(`<rect class="selected" x="${x}" y="${y}" width="${U}" height="${U}"/>`);

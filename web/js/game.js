@@ -105,6 +105,7 @@ export class GameScreen {
       handBottom: h('div.hand.bottom'),
       board: h('div.board-holder', { 'data-testid': 'board', 'data-variant': v.id }),
       banner: h('div.view-banner', { hidden: true, 'data-testid': 'history-banner' }),
+      over: h('div.game-over', { hidden: true, 'data-testid': 'game-over', role: 'status' }),
       status: h('div.status', { 'data-testid': 'status', role: 'status', 'aria-live': 'polite' }),
       offer: h('div.offer', { hidden: true, 'data-testid': 'draw-offer' }),
       engine: h('div.engine-info', { 'data-testid': 'engine-info', 'aria-live': 'off' }),
@@ -128,13 +129,14 @@ export class GameScreen {
       describe: (c) => this.describeCell(c),
     });
 
-    const navBtn = (/** @type {string} */ id, /** @type {string} */ label, /** @type {string} */ text, /** @type {() => void} */ fn) =>
-      h('button.btn.icon', { type: 'button', 'data-testid': `nav-${id}`, 'aria-label': label, title: label, onclick: fn }, text);
-    add(el.nav, 
-      navBtn('first', 'First position', '⏮', () => this.goto(0)),
-      navBtn('prev', 'Previous move', '◀', () => this.step(-1)),
-      navBtn('next', 'Next move', '▶', () => this.step(1)),
-      navBtn('last', 'Current position', '⏭', () => this.goto(null)));
+    const icon = (/** @type {string} */ d) => `<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="${d}" fill="currentColor"/></svg>`;
+    const navBtn = (/** @type {string} */ id, /** @type {string} */ label, /** @type {string} */ d, /** @type {() => void} */ fn) =>
+      h('button.btn.icon', { type: 'button', 'data-testid': `nav-${id}`, 'aria-label': label, title: label, onclick: fn, html: icon(d) });
+    add(el.nav,
+      navBtn('first', 'First position (Home)', 'M3 2h2v12H3zM14 2v12L6 8z', () => this.goto(0)),
+      navBtn('prev', 'Previous move (←)', 'M12 2v12L4 8z', () => this.step(-1)),
+      navBtn('next', 'Next move (→)', 'M4 2v12l8-6z', () => this.step(1)),
+      navBtn('last', 'Current position (End)', 'M2 2v12l8-6zM11 2h2v12h-2z', () => this.goto(null)));
     el.moves.addEventListener('keydown', (ev) => {
       const k = /** @type {KeyboardEvent} */ (ev).key;
       const map = /** @type {Record<string, () => void>} */ ({
@@ -161,7 +163,7 @@ export class GameScreen {
           h('div.game-title', null,
             h('h1', null, v.name, h('span.muted', null, ` · ${v.family}`)),
             h('a.btn.small', { href: '#/', 'data-testid': 'btn-new' }, 'New game')),
-          el.banner, el.handTop, el.board, el.handBottom),
+          el.over, el.banner, el.handTop, el.board, el.handBottom),
         h('aside.side-col', null,
           h('section.panel.status-panel', null, el.status, el.offer, el.imitation, el.engine),
           h('section.panel', null, el.controls),
@@ -321,6 +323,18 @@ export class GameScreen {
     }
     add(el, h('span.status-dot', { 'aria-hidden': 'true', 'data-color': st.status.over ? 'over' : st.side }), h('span.status-text', null, text));
     if (st.status.over) add(el, h('span.status-sub', null, st.status.result || ''));
+
+    // end-of-game banner above the board
+    const ov = this.el.over;
+    clear(ov);
+    ov.hidden = !st.status.over;
+    if (st.status.over) {
+      add(ov, h('span.result', { 'data-testid': 'game-over-text' }, resultText(st.status)),
+        st.status.result ? h('span.score', null, st.status.result) : null,
+        h('span.spacer'),
+        h('button.btn.small', { type: 'button', 'data-testid': 'over-pgn', onclick: () => this.exportPgn() }, 'Export PGN'),
+        h('a.btn.small.primary', { href: '#/', 'data-testid': 'over-new' }, 'New game'));
+    }
 
     // draw offer from the other human
     const offer = this.el.offer;
