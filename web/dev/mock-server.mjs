@@ -375,8 +375,10 @@ function maybeEngine(g) {
   const legal = legalMoves(v, pos);
   if (!legal.length) return;
   g.engine.thinking = true;
-  const total = FAST ? 150 : Math.min(g.engine.movetime_ms || 800, 2500);
-  const steps = FAST ? 2 : 5;
+  // --fast answers in ~150 ms, except at 15 s/move where it takes 3 s (to watch the progress display)
+  const slow = !FAST || (g.engine.movetime_ms || 0) >= 15000;
+  const total = slow ? Math.min(g.engine.movetime_ms || 800, FAST ? 3000 : 2500) : 150;
+  const steps = slow ? 5 : 2;
   let depth = 0;
   const tick = () => {
     if (!games.has(g.id) || !g.engine.thinking) return;

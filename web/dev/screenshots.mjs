@@ -122,6 +122,31 @@ await page.click('[data-testid=resign-confirm]');
 await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.dataset.over === 'true');
 await shot(page, 'resigned');
 
+// engine progress (the mock thinks for 3 s at 15 s/move)
+const slow = await api('/api/games', { variant: 'missing-ox', white: 'engine', black: 'human', engine: { movetime_ms: 15000 } });
+await page.goto(`${BASE}/#/game/${slow.id}`);
+await page.waitForSelector('[data-testid=engine-depth]');
+await page.waitForTimeout(1300);
+await shot(page, 'engine-thinking');
+await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.textContent.includes('Your move'), null, { timeout: 8000 });
+
+// check marking and keyboard play on the board
+const chk = await api('/api/games', { variant: 'chess', white: 'human', black: 'human', fen: 'k7/1R6/8/8/8/8/8/K7 b - - 0 1' });
+await page.goto(`${BASE}/#/game/${chk.id}`);
+await page.waitForSelector('[data-testid=status]');
+await page.focus('[data-testid=board]');
+await page.keyboard.press('ArrowUp'); // cursor starts on a1
+await shot(page, 'check-and-cursor');
+
+// keyboard history browsing in the move list
+await page.goto(`${BASE}/#/game/${games.chess.id}`);
+await page.waitForSelector('[data-testid=move-1]');
+await page.focus('[data-testid=move-list]');
+await page.keyboard.press('ArrowLeft');
+await page.keyboard.press('ArrowLeft');
+await page.waitForSelector('[data-testid=history-banner]:not([hidden])');
+await shot(page, 'history-keyboard');
+
 // phone layouts
 const phone = await newPage(390, 844);
 for (const name of ['chess', 'missing-ox', 'elefant', 'mitregi']) {

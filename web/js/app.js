@@ -22,6 +22,7 @@ const app = {
 
 function route() {
   screen?.destroy();
+  document.querySelectorAll('#toasts .toast').forEach((t) => t.remove());
   screen = null;
   const m = /^#\/game\/([^/?#]+)/.exec(location.hash);
   document.body.dataset.screen = m ? 'game' : 'home';
