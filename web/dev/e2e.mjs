@@ -102,3 +102,45 @@ test('resignation shows the result', async () => {
   assert.match(await status(), /Black wins/);
   assert.match(await page.getByTestId('game-over').textContent(), /0-1/);
 });
+
+test('draw offer between humans, undo, flip', async () => {
+  const g = await api('/api/games', { variant: 'capablanca', white: 'human', black: 'human' });
+  await page.goto(`${BASE}/#/game/${g.id}`);
+  await page.getByTestId('cell-e2').click();
+  await page.getByTestId('cell-e3').click();
+  await page.getByTestId('move-1').waitFor();
+  await page.getByTestId('btn-undo').click();
+  await page.getByTestId('move-1').waitFor({ state: 'detached' });
+  assert.equal(await page.getByTestId('piece-e2').getAttribute('data-token'), 'P');
+  assert.equal(await page.getByTestId('board').getAttribute('data-flipped'), 'false');
+  await page.getByTestId('btn-flip').click();
+  assert.equal(await page.getByTestId('board').getAttribute('data-flipped'), 'true');
+  await page.getByTestId('btn-draw').click(); // White offers; Black (human) answers
+  await page.getByTestId('draw-accept').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.dataset.reason === 'agreement');
+  assert.match(await status(), /Draw agreed/);
+});
+
+test('PGN export and FEN import', async () => {
+  const g = await api('/api/games', { variant: 'chess', white: 'human', black: 'human' });
+  await page.goto(`${BASE}/#/game/${g.id}`);
+  await page.getByTestId('btn-pgn').click();
+  await page.getByTestId('text-dialog').waitFor();
+  assert.match(await page.getByTestId('text-output').inputValue(), /\[Variant "chess"\]/);
+  await page.getByTestId('text-close').click();
+  await page.getByTestId('btn-import').click();
+  await page.getByTestId('import-tab-fen').click();
+  await page.getByTestId('import-fen').fill('k7/8/8/8/8/8/8/K6R w - - 0 1');
+  await page.getByTestId('import-submit').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=piece-h1]')?.getAttribute('data-token') === 'R');
+  assert.equal(await page.getByTestId('board').locator('[data-testid^=piece-]').count(), 3);
+});
+
+test('bad FEN import keeps the dialog open with the server message', async () => {
+  await page.getByTestId('btn-import').click();
+  await page.getByTestId('import-tab-fen').click();
+  await page.getByTestId('import-fen').fill('not a fen');
+  await page.getByTestId('import-submit').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=import-error]')?.textContent.length > 0);
+  await page.getByTestId('import-cancel').click();
+});
