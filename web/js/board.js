@@ -96,7 +96,8 @@ export class Board {
    *   onDragCancel?: () => void,
    *   describe?: (cell:string) => string,
    *   prefix?: string,
-   * }} [handlers] `prefix` (e.g. `diagram-`) keeps test ids and cell attributes of
+   *   interactive?: boolean,
+   * }} [handlers] `interactive: false` draws a static board (no listeners); `prefix` (e.g. `diagram-`) keeps test ids and cell attributes of
    *   secondary boards apart from the main board: `data-diagram-cell`, `diagram-cell-e4`
    */
   constructor(root, variant, handlers = {}) {
@@ -121,7 +122,8 @@ export class Board {
     this.cellAttr = this.prefix ? `data-${this.prefix}cell` : 'data-cell';
     root.classList.add('board-root');
     if (this.levels > 1) root.classList.add('levels');
-    this.installEvents();
+    this.interactive = handlers.interactive !== false;
+    if (this.interactive) this.installEvents();
   }
 
   /**
@@ -194,7 +196,7 @@ export class Board {
       }
       if (via.has(name)) parts.push(`<rect class="viamark" x="${x + 5}" y="${y + 5}" width="${U - 10}" height="${U - 10}" rx="8"/>`);
       if (view.hover === name) parts.push(`<rect class="hovermark" x="${x + 3}" y="${y + 3}" width="${U - 6}" height="${U - 6}"/>`);
-      if (this.cursor === name) parts.push(`<rect class="cursor" x="${x + 6}" y="${y + 6}" width="${U - 12}" height="${U - 12}" rx="6"/>`);
+      if (this.cursor === name && this.interactive) parts.push(`<rect class="cursor" x="${x + 6}" y="${y + 6}" width="${U - 12}" height="${U - 12}" rx="6"/>`);
       const label = this.handlers.describe ? this.handlers.describe(name) : name;
       const cls = ['cell', t ? 'target' : '', name === view.selected ? 'is-selected' : ''].filter(Boolean).join(' ');
       byLevel[c.z]?.push(`<g class="${cls}" ${this.cellAttr}="${esc(name)}" data-testid="${this.prefix}cell-${esc(name)}" role="button" aria-label="${esc(label)}">${parts.join('')}</g>`);
@@ -217,8 +219,10 @@ export class Board {
       return this.levels > 1 ? `<figure class="level" data-testid="${this.prefix}level-${esc(letter)}">${caption}${svg}</figure>` : svg;
     });
     this.root.innerHTML = svgs.join('');
-    this.root.setAttribute('tabindex', '0');
-    this.root.setAttribute('aria-label', 'Board. Use arrow keys to move the cursor, Enter to select or move.');
+    if (this.interactive) {
+      this.root.setAttribute('tabindex', '0');
+      this.root.setAttribute('aria-label', 'Board. Use arrow keys to move the cursor, Enter to select or move.');
+    }
   }
 
   /** Wires pointer (click and drag) and keyboard handling once. */

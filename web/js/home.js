@@ -132,7 +132,11 @@ export async function renderHome(main, app) {
         h('div.variant-grid', { role: 'radiogroup', 'aria-label': family },
           ...list.map((v) => h('button.variant-card', {
             type: 'button', role: 'radio', 'aria-checked': String(v.id === state.variant), 'data-testid': `variant-${v.id}`,
-            onclick: () => { state.variant = v.id; state.fen = ''; savePrefs(state); drawPicker(); drawSetup(); },
+            onclick: () => {
+              state.variant = v.id; state.fen = ''; savePrefs(state); drawPicker(); drawSetup();
+              // single-column layout: bring the setup card into view
+              if (window.matchMedia('(max-width: 980px)').matches) setup.scrollIntoView({ behavior: 'smooth', block: 'center' });
+            },
             ondblclick: () => { state.variant = v.id; start(); },
           },
           h('span.vname', null, v.name),

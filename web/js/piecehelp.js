@@ -50,7 +50,7 @@ export async function showPieceHelp(root, variant, piece, where = {}) {
     clear(diagramBox);
     const holder = h('div.diagram-board');
     add(diagramBox, holder);
-    const board = new Board(holder, variant, { prefix: 'diagram-' });
+    const board = new Board(holder, variant, { prefix: 'diagram-', interactive: false });
     /** @type {Map<string, 'quiet'|'capture'|'both'>} */
     const targets = new Map();
     for (const m of d.moves || []) targets.set(m.to, m.quiet && m.capture ? 'both' : m.capture ? 'capture' : 'quiet');
@@ -58,7 +58,6 @@ export async function showPieceHelp(root, variant, piece, where = {}) {
       pieces: new Map([[d.cell, { cell: d.cell, token: info.token, color: d.color || color, glyph: info.glyph, name: info.name, promoted: piece.promoted }]]),
       targets, diagram: true, flipped: where.flipped, showRegions: false,
     });
-    holder.removeAttribute('tabindex');
     add(diagramBox, 
       h('p.diagram-legend', null,
         h('span.key.quiet', { 'aria-hidden': 'true' }), ' moves ',
