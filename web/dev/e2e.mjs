@@ -20,6 +20,11 @@ async function api(p, body) {
   return res.json();
 }
 const status = () => page.getByTestId('status').textContent();
+/** Opens a game and waits until its board (not the previous one) is shown. */
+async function openGame(id) {
+  await page.goto(`${BASE}/#/game/${id}`);
+  await page.locator(`[data-testid=board][data-game="${id}"]`).waitFor();
+}
 
 before(async () => {
   server = spawn(process.execPath, [path.join(here, 'mock-server.mjs'), '--port', String(PORT), '--fast'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -50,7 +55,7 @@ test('home lists variants by family and starts a game', async () => {
 
 test('click-to-move, engine reply, history browsing', async () => {
   const g = await api('/api/games', { variant: 'chess', white: 'human', black: 'engine' });
-  await page.goto(`${BASE}/#/game/${g.id}`);
+  await openGame(g.id);
   await page.getByTestId('cell-e2').click();
   await page.getByTestId('cell-e3').click();
   await page.getByTestId('move-2').waitFor();
@@ -64,7 +69,7 @@ test('click-to-move, engine reply, history browsing', async () => {
 
 test('promotion chooser', async () => {
   const g = await api('/api/games', { variant: 'chess', white: 'human', black: 'human', fen: 'k7/4P3/8/8/8/8/8/K7 w - - 0 1' });
-  await page.goto(`${BASE}/#/game/${g.id}`);
+  await openGame(g.id);
   await page.getByTestId('cell-e7').click();
   await page.getByTestId('cell-e8').click();
   await page.getByTestId('promotion-chooser').waitFor();
@@ -74,7 +79,7 @@ test('promotion chooser', async () => {
 
 test('drop from the hand', async () => {
   const g = await api('/api/games', { variant: 'shogi', white: 'human', black: 'human', fen: 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[P] w - - 0 1' });
-  await page.goto(`${BASE}/#/game/${g.id}`);
+  await openGame(g.id);
   assert.equal(await page.getByTestId('hand-white-P').getAttribute('data-count'), '1');
   await page.getByTestId('hand-white-P').click();
   await page.getByTestId('cell-e5').click();
@@ -84,7 +89,7 @@ test('drop from the hand', async () => {
 
 test('server errors are shown without losing the game', async () => {
   const g = await api('/api/games', { variant: 'joshua', white: 'human', black: 'human' });
-  await page.goto(`${BASE}/#/game/${g.id}`);
+  await openGame(g.id);
   await page.getByTestId('move-input').fill('a1a9');
   await page.getByTestId('move-submit').click();
   await page.getByTestId('error').waitFor();
@@ -94,7 +99,7 @@ test('server errors are shown without losing the game', async () => {
 
 test('resignation shows the result', async () => {
   const g = await api('/api/games', { variant: 'elefant', white: 'human', black: 'human' });
-  await page.goto(`${BASE}/#/game/${g.id}`);
+  await openGame(g.id);
   assert.equal(await page.getByTestId('board').locator('[data-cell]').count(), 216);
   await page.getByTestId('btn-resign').click();
   await page.getByTestId('resign-confirm').click();
@@ -105,7 +110,7 @@ test('resignation shows the result', async () => {
 
 test('draw offer between humans, undo, flip', async () => {
   const g = await api('/api/games', { variant: 'capablanca', white: 'human', black: 'human' });
-  await page.goto(`${BASE}/#/game/${g.id}`);
+  await openGame(g.id);
   await page.getByTestId('cell-e2').click();
   await page.getByTestId('cell-e3').click();
   await page.getByTestId('move-1').waitFor();
@@ -123,7 +128,7 @@ test('draw offer between humans, undo, flip', async () => {
 
 test('PGN export and FEN import', async () => {
   const g = await api('/api/games', { variant: 'chess', white: 'human', black: 'human' });
-  await page.goto(`${BASE}/#/game/${g.id}`);
+  await openGame(g.id);
   await page.getByTestId('btn-pgn').click();
   await page.getByTestId('text-dialog').waitFor();
   assert.match(await page.getByTestId('text-output').inputValue(), /\[Variant "chess"\]/);
@@ -132,8 +137,9 @@ test('PGN export and FEN import', async () => {
   await page.getByTestId('import-tab-fen').click();
   await page.getByTestId('import-fen').fill('k7/8/8/8/8/8/8/K6R w - - 0 1');
   await page.getByTestId('import-submit').click();
-  await page.waitForFunction(() => document.querySelector('[data-testid=piece-h1]')?.getAttribute('data-token') === 'R');
-  assert.equal(await page.getByTestId('board').locator('[data-testid^=piece-]').count(), 3);
+  await page.waitForFunction(() => document.querySelector('[data-testid=board]')?.dataset.game !== undefined
+    && document.querySelectorAll('[data-testid=board] [data-testid^=piece-]').length === 3);
+  assert.equal(await page.getByTestId('piece-h1').getAttribute('data-token'), 'R');
 });
 
 test('bad FEN import keeps the dialog open with the server message', async () => {

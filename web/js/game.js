@@ -103,7 +103,7 @@ export class GameScreen {
     this.el = {
       handTop: h('div.hand.top'),
       handBottom: h('div.hand.bottom'),
-      board: h('div.board-holder', { 'data-testid': 'board', 'data-variant': v.id }),
+      board: h('div.board-holder', { 'data-testid': 'board', 'data-variant': v.id, 'data-game': this.id }),
       banner: h('div.view-banner', { hidden: true, 'data-testid': 'history-banner' }),
       over: h('div.game-over', { hidden: true, 'data-testid': 'game-over', role: 'status' }),
       status: h('div.status', { 'data-testid': 'status', role: 'status', 'aria-live': 'polite' }),
