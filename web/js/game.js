@@ -1,0 +1,689 @@
+// @ts-check
+/**
+ * Game screen controller: board, hands, move list with history browsing, controls,
+ * engine progress, piece help.
+ *
+ * History browsing: the live position is always the last state the server sent. To show
+ * an earlier position the controller asks `GET /api/games/{id}?ply=N` (read-only state)
+ * and caches the answer per ply and FEN; no FEN is parsed in the browser. While an
+ * earlier position is shown the board is read-only and a banner leads back to the game.
+ */
+
+import * as api from './api.js';
+import { Board, shadedRegions } from './board.js';
+import { h, clear, add } from './dom.js';
+import { choose, openDialog, toast, copyText, showText } from './dialogs.js';
+import { colorName, other, resultText, scoreText, compactNumber } from './format.js';
+import { glyphElement } from './glyphs.js';
+import { showPieceHelp, pieceInfo } from './piecehelp.js';
+import { importDialog } from './importdlg.js';
+
+const TIMES = [500, 2000, 5000, 15000];
+
+/** Cache of variant descriptions by id. */
+const variantCache = new Map();
+/** @param {string} id */
+async function loadVariant(id) {
+  if (!variantCache.has(id)) variantCache.set(id, await api.getVariant(id));
+  return variantCache.get(id);
+}
+
+export class GameScreen {
+  /**
+   * @param {HTMLElement} main
+   * @param {string} id game id
+   * @param {{navigate:(hash:string)=>void}} app
+   */
+  constructor(main, id, app) {
+    this.main = main;
+    this.id = id;
+    this.app = app;
+    /** @type {any} */ this.state = null;
+    /** @type {any} */ this.variant = null;
+    /** @type {number|null} ply shown when browsing history (null = live) */
+    this.viewPly = null;
+    /** @type {any} state of the browsed position */
+    this.viewState = null;
+    /** @type {Map<string, any>} */ this.plyCache = new Map();
+    /** @type {{from:string|null, drop:string|null}} */ this.sel = { from: null, drop: null };
+    /** @type {string[]} cells of a pending path choice */ this.viaMarks = [];
+    this.flipped = false;
+    this.flipTouched = false;
+    this.showRegions = true;
+    /** @type {any} */ this.info = null;
+    this.busy = false;
+    this.unsub = () => {};
+    this.pollTimer = 0;
+    this.lastEventAt = 0;
+    this.destroyed = false;
+    this.onKey = this.onKey.bind(this);
+  }
+
+  /** Loads the game and draws the screen. */
+  async mount() {
+    clear(this.main);
+    add(this.main, h('p.muted.loading', null, 'Loading the game…'));
+    try {
+      const state = await api.getGame(this.id);
+      this.variant = await loadVariant(state.variant);
+      this.state = state;
+    } catch (e) {
+      clear(this.main);
+      add(this.main, h('section.card.narrow', null,
+        h('h1', null, 'Game not available'),
+        h('p.error-text', { 'data-testid': 'status' }, /** @type {Error} */ (e).message),
+        h('a.btn', { href: '#/' }, 'Back to the variants')));
+      return;
+    }
+    const humans = ['white', 'black'].filter((c) => this.state.players[c] === 'human');
+    this.flipped = humans.length === 1 && humans[0] === 'black';
+    this.build();
+    this.renderAll();
+    this.unsub = api.subscribe(this.id, {
+      onInfo: (info) => { this.lastEventAt = Date.now(); this.info = info; this.renderEngine(); },
+      onState: (st) => { this.lastEventAt = Date.now(); this.acceptState(st); },
+    });
+    document.addEventListener('keydown', this.onKey);
+    this.schedulePoll();
+  }
+
+  /** Stops listening; called when leaving the screen. */
+  destroy() {
+    this.destroyed = true;
+    this.unsub();
+    clearTimeout(this.pollTimer);
+    document.removeEventListener('keydown', this.onKey);
+  }
+
+  // ------------------------------------------------------------------------- layout
+
+  build() {
+    const v = this.variant;
+    clear(this.main);
+    this.el = {
+      handTop: h('div.hand.top'),
+      handBottom: h('div.hand.bottom'),
+      board: h('div.board-holder', { 'data-testid': 'board', 'data-variant': v.id, 'data-game': this.id }),
+      banner: h('div.view-banner', { hidden: true, 'data-testid': 'history-banner' }),
+      over: h('div.game-over', { hidden: true, 'data-testid': 'game-over', role: 'status' }),
+      status: h('div.status', { 'data-testid': 'status', role: 'status', 'aria-live': 'polite' }),
+      offer: h('div.offer', { hidden: true, 'data-testid': 'draw-offer' }),
+      engine: h('div.engine-info', { 'data-testid': 'engine-info', 'aria-live': 'off' }),
+      imitation: h('div.imitation', { hidden: !v.imitation, 'data-testid': 'imitation' }),
+      moves: h('ol.move-list', { 'data-testid': 'move-list', tabindex: '0', 'aria-label': 'Moves. Use the arrow keys to browse.' }),
+      nav: h('div.nav'),
+      controls: h('div.controls'),
+      help: h('div.piece-help', { 'data-testid': 'piece-help', hidden: true, 'aria-live': 'polite' }),
+      legend: h('div.legend-pieces'),
+      regions: h('div.legend-regions'),
+      settings: h('div.settings'),
+      entry: h('form.move-entry'),
+    };
+    const el = this.el;
+    this.board = new Board(el.board, v, {
+      onCellClick: (c) => this.clickCell(c),
+      canDrag: (c) => this.isLive() && this.legal().some((m) => m.from === c),
+      onDragStart: (c) => { this.sel = { from: c, drop: null }; this.showHelpFor(c); this.renderBoard(); },
+      onDrop: (from, to) => { this.sel = { from, drop: null }; this.tryMove(to); },
+      onDragCancel: () => this.renderBoard(),
+      describe: (c) => this.describeCell(c),
+    });
+
+    const icon = (/** @type {string} */ d) => `<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="${d}" fill="currentColor"/></svg>`;
+    const navBtn = (/** @type {string} */ id, /** @type {string} */ label, /** @type {string} */ d, /** @type {() => void} */ fn) =>
+      h('button.btn.icon', { type: 'button', 'data-testid': `nav-${id}`, 'aria-label': label, title: label, onclick: fn, html: icon(d) });
+    add(el.nav,
+      navBtn('first', 'First position (Home)', 'M3 2h2v12H3zM14 2v12L6 8z', () => this.goto(0)),
+      navBtn('prev', 'Previous move (←)', 'M12 2v12L4 8z', () => this.step(-1)),
+      navBtn('next', 'Next move (→)', 'M4 2v12l8-6z', () => this.step(1)),
+      navBtn('last', 'Current position (End)', 'M2 2v12l8-6zM11 2h2v12h-2z', () => this.goto(null)));
+    el.moves.addEventListener('keydown', (ev) => {
+      const k = /** @type {KeyboardEvent} */ (ev).key;
+      const map = /** @type {Record<string, () => void>} */ ({
+        ArrowLeft: () => this.step(-1), ArrowUp: () => this.step(-1), ArrowRight: () => this.step(1), ArrowDown: () => this.step(1),
+        Home: () => this.goto(0), End: () => this.goto(null),
+      });
+      if (map[k]) { ev.preventDefault(); ev.stopPropagation(); map[k](); }
+    });
+
+    const input = /** @type {HTMLInputElement} */ (h('input.text.mono', { type: 'text', placeholder: 'Type a move, e.g. e2e4', 'data-testid': 'move-input', 'aria-label': 'Move', autocomplete: 'off', spellcheck: 'false' }));
+    add(el.entry, input, h('button.btn', { type: 'submit', 'data-testid': 'move-submit' }, 'Play'));
+    el.entry.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      const hit = this.legal().find((m) => m.uci === text || m.text === text);
+      this.send(hit ? hit.uci : text).then((ok) => { if (ok) input.value = ''; });
+    });
+
+    const regions = shadedRegions(v);
+    add(this.main, 
+      h('section.game', null,
+        h('div.board-col', null,
+          h('div.game-title', null,
+            h('h1', null, v.name, h('span.muted', null, ` · ${v.family}`)),
+            h('a.btn.small', { href: '#/', 'data-testid': 'btn-new' }, 'New game')),
+          el.over, el.banner, el.handTop, el.board, el.handBottom),
+        h('aside.side-col', null,
+          h('section.panel.status-panel', null, el.status, el.offer, el.imitation, el.engine),
+          h('section.panel', null, el.controls),
+          h('section.panel.moves-panel', null, h('div.panel-head', null, h('h2', null, 'Moves'), el.nav), el.moves, el.entry),
+          h('section.panel', null, h('h2', null, 'Piece'), el.help, h('p.muted.help-hint', null, 'Click a piece on the board or below to see how it moves.'), el.legend),
+          regions.length ? h('section.panel', null, h('h2', null, 'Regions'), el.regions) : null,
+          h('section.panel', null, h('h2', null, 'Players & engine'), el.settings))));
+
+    // piece legend
+    for (const p of v.pieces || []) {
+      add(el.legend, h('button.legend-piece', {
+        type: 'button', 'data-testid': `legend-${p.token}`, 'data-token': p.token, title: `${p.name} (${p.token})`,
+        onclick: () => showPieceHelp(el.help, v, p, { color: 'white' }),
+      }, glyphElement(p.glyph, { color: 'white', token: p.token, royal: p.royal }), h('span', null, p.name)));
+    }
+    // regions legend
+    if (regions.length) {
+      const toggle = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', checked: true, 'data-testid': 'toggle-regions', onchange: () => { this.showRegions = toggle.checked; this.renderBoard(); } }));
+      add(el.regions, 
+        h('ul.region-list', null, ...regions.map((r) => h('li', null, h('span.swatch', { style: `background:${r.color}` }), r.name, h('span.muted', null, ` (${r.kind})`)))),
+        h('label.inline', null, toggle, ' Shade regions on the board'));
+    }
+  }
+
+  // ------------------------------------------------------------------------- state
+
+  isLive() { return this.viewPly === null; }
+  /** State currently shown on the board. */
+  shown() { return this.viewPly === null ? this.state : this.viewState || this.state; }
+  /** Legal moves usable now (none while browsing history or while busy). */
+  legal() { return this.isLive() && !this.busy ? this.state.legal || [] : []; }
+
+  /** @param {any} st a state from the server */
+  acceptState(st) {
+    if (this.destroyed || !st || st.id !== this.id) return;
+    const prevPly = this.state?.ply;
+    const prevMoves = this.state?.moves?.length;
+    this.state = st;
+    if (st.ply !== prevPly || st.moves?.length !== prevMoves) {
+      this.sel = { from: null, drop: null };
+      if (this.viewPly !== null && this.viewPly > st.moves.length) this.viewPly = null;
+    }
+    if (!st.engine?.thinking) this.info = null;
+    this.renderAll();
+    this.schedulePoll();
+  }
+
+  /** Polls while the engine thinks and no event arrived recently (fallback for SSE). */
+  schedulePoll() {
+    clearTimeout(this.pollTimer);
+    if (this.destroyed || !this.state?.engine?.thinking) return;
+    this.pollTimer = window.setTimeout(async () => {
+      if (Date.now() - this.lastEventAt > 2500) {
+        try { this.acceptState(await api.getGame(this.id)); } catch { /* keep waiting */ }
+      }
+      this.schedulePoll();
+    }, 1500);
+  }
+
+  // ------------------------------------------------------------------------- rendering
+
+  renderAll() {
+    this.renderBoard();
+    this.renderHands();
+    this.renderStatus();
+    this.renderEngine();
+    this.renderMoves();
+    this.renderControls();
+    this.renderSettings();
+  }
+
+  renderBoard() {
+    const st = this.shown();
+    const pieces = new Map(st.board.map((/** @type {any} */ p) => [p.cell, p]));
+    /** @type {Map<string, 'quiet'|'capture'|'both'>} */
+    const targets = new Map();
+    for (const m of this.legal()) {
+      const mine = this.sel.from ? m.from === this.sel.from : this.sel.drop ? m.from === null && m.drop === this.sel.drop : false;
+      if (!mine) continue;
+      const prev = targets.get(m.to);
+      const kind = m.capture ? 'capture' : 'quiet';
+      targets.set(m.to, prev && prev !== kind ? 'both' : kind);
+    }
+    const royal = new Set((this.variant.pieces || []).filter((/** @type {any} */ p) => p.royal).map((/** @type {any} */ p) => p.token.toUpperCase()));
+    this.board.render({
+      pieces, flipped: this.flipped, selected: this.sel.from, targets,
+      lastMove: st.last_move, check: st.check || [], via: this.viaMarks, showRegions: this.showRegions, royal,
+    });
+    this.el.board.classList.toggle('readonly', !this.isLive());
+    this.el.board.dataset.side = this.state.side;
+    this.el.board.dataset.flipped = String(this.flipped);
+    const b = this.el.banner;
+    if (this.isLive()) b.hidden = true;
+    else {
+      b.hidden = false;
+      clear(b);
+      const n = this.viewPly ?? 0;
+      const mv = n > 0 ? this.state.moves[n - 1] : null;
+      add(b, h('span', null, n === 0 ? 'Viewing the start position' : `Viewing the position after ${moveLabel(n, this.startSide())} ${mv?.text ?? ''}`),
+        h('button.btn.small.primary', { type: 'button', 'data-testid': 'back-to-game', onclick: () => this.goto(null) }, 'Back to the game'));
+    }
+  }
+
+  renderHands() {
+    const v = this.variant;
+    const st = this.shown();
+    const bottomColor = this.flipped ? 'black' : 'white';
+    for (const [box, color] of /** @type {Array<[HTMLElement, string]>} */ ([[this.el.handBottom, bottomColor], [this.el.handTop, other(bottomColor)]])) {
+      clear(box);
+      const hand = st.hands?.[color] || [];
+      box.hidden = !v.drops && hand.length === 0;
+      box.dataset.color = color;
+      box.setAttribute('data-testid', `hand-${color}`);
+      box.setAttribute('aria-label', `${colorName(color)}'s hand`);
+      add(box, h('span.hand-label', null, colorName(color)));
+      if (!hand.length) add(box, h('span.muted.hand-empty', null, 'no pieces in hand'));
+      const canDrop = this.isLive() && this.legal().some((m) => m.drop);
+      for (const p of hand) {
+        const selected = this.sel.drop === p.token && st.side === color;
+        const usable = canDrop && st.side === color && this.legal().some((m) => m.drop === p.token);
+        const dir = (color === 'black' ? -1 : 1) * (this.flipped ? -1 : 1);
+        add(box, h(`button.hand-piece${selected ? '.selected' : ''}`, {
+          type: 'button', 'data-testid': `hand-${color}-${p.token}`, 'data-token': p.token, 'data-color': color, 'data-count': p.count,
+          'aria-pressed': String(selected), 'aria-label': `${colorName(color)} ${p.name} in hand, ${p.count}`, title: `${p.name} ×${p.count}`,
+          disabled: false,
+          onclick: () => {
+            showPieceHelp(this.el.help, v, p, { color, flipped: this.flipped });
+            if (!usable) return;
+            this.sel = selected ? { from: null, drop: null } : { from: null, drop: p.token };
+            this.renderBoard(); this.renderHands();
+          },
+        }, glyphElement(p.glyph, { color, token: p.token, dir }), p.count > 1 ? h('span.count', null, `×${p.count}`) : null));
+      }
+    }
+  }
+
+  renderStatus() {
+    const st = this.state;
+    const el = this.el.status;
+    clear(el);
+    el.dataset.over = String(!!st.status.over);
+    el.dataset.side = st.side;
+    el.dataset.result = st.status.result || '';
+    el.dataset.reason = st.status.reason || '';
+    el.classList.toggle('over', !!st.status.over);
+    let text;
+    if (st.status.over) {
+      text = resultText(st.status);
+    } else {
+      const side = st.side;
+      const engineTurn = st.players[side] === 'engine';
+      const humans = ['white', 'black'].filter((c) => st.players[c] === 'human');
+      if (engineTurn) text = st.engine.thinking ? `${colorName(side)} (engine) is thinking…` : `${colorName(side)} (engine) to move`;
+      else if (humans.length === 1) text = `Your move (${colorName(side)})`;
+      else text = `${colorName(side)} to move`;
+      if ((st.check || []).length) text += ' · check!';
+    }
+    add(el, h('span.status-dot', { 'aria-hidden': 'true', 'data-color': st.status.over ? 'over' : st.side }), h('span.status-text', null, text));
+    if (st.status.over) add(el, h('span.status-sub', null, st.status.result || ''));
+
+    // end-of-game banner above the board
+    const ov = this.el.over;
+    clear(ov);
+    ov.hidden = !st.status.over;
+    if (st.status.over) {
+      add(ov, h('span.result', { 'data-testid': 'game-over-text' }, resultText(st.status)),
+        st.status.result ? h('span.score', null, st.status.result) : null,
+        h('span.spacer'),
+        h('button.btn.small', { type: 'button', 'data-testid': 'over-pgn', onclick: () => this.exportPgn() }, 'Export PGN'),
+        h('a.btn.small.primary', { href: '#/', 'data-testid': 'over-new' }, 'New game'));
+    }
+
+    // draw offer from the other human
+    const offer = this.el.offer;
+    clear(offer);
+    const by = st.draw_offer;
+    const to = by ? other(by) : null;
+    if (by && !st.status.over && to && st.players[to] === 'human') {
+      offer.hidden = false;
+      add(offer, h('span', null, `${colorName(by)} offers a draw.`),
+        h('button.btn.small.primary', { type: 'button', 'data-testid': 'draw-accept', onclick: () => this.act(() => api.draw(this.id, /** @type {any} */ (to), 'accept')) }, 'Accept'),
+        h('button.btn.small', { type: 'button', 'data-testid': 'draw-decline', onclick: () => this.act(() => api.draw(this.id, /** @type {any} */ (to), 'decline')) }, 'Decline'));
+    } else if (by && !st.status.over) {
+      offer.hidden = false;
+      add(offer, h('span', null, `${colorName(by)} offered a draw; waiting for an answer.`));
+    } else offer.hidden = true;
+
+    // Joker imitation
+    if (this.variant.imitation) {
+      const im = this.el.imitation;
+      clear(im);
+      const shown = this.shown();
+      const tok = shown.imitation;
+      const p = tok ? pieceInfo(this.variant, { token: tok }) : null;
+      im.dataset.token = tok || '';
+      add(im, h('span.muted', null, 'Joker imitates: '),
+        p ? glyphElement(p.glyph, { color: 'white', token: p.token, size: 26 }) : null,
+        h('b', null, p ? p.name : tok || 'nothing yet'));
+    }
+  }
+
+  renderEngine() {
+    const el = this.el.engine;
+    clear(el);
+    const st = this.state;
+    const thinking = !!st.engine?.thinking && !st.status.over;
+    el.hidden = !thinking && !this.info;
+    el.classList.toggle('thinking', thinking);
+    if (el.hidden) return;
+    const i = this.info;
+    add(el, h('div.engine-line', null,
+      thinking ? h('span.spinner', { 'aria-hidden': 'true' }) : null,
+      h('b', null, 'Engine'),
+      i ? h('span', { 'data-testid': 'engine-depth' }, `depth ${i.depth}`) : h('span.muted', null, 'starting…'),
+      i ? h('span.score', { 'data-testid': 'engine-score', title: 'from the engine side’s view' }, scoreText(i.score)) : null,
+      i && i.nodes ? h('span.muted', null, `${compactNumber(i.nodes)} nodes`) : null,
+      i && i.nps ? h('span.muted', null, `${compactNumber(i.nps)}/s`) : null));
+    if (i && (i.pv_text || i.pv)?.length) add(el, h('div.pv.mono', { 'data-testid': 'engine-pv' }, (i.pv_text || i.pv).join('  ')));
+  }
+
+  /** Colour that moved first in this game. */
+  startSide() {
+    const st = this.state;
+    return st.ply % 2 === 0 ? st.side : other(st.side);
+  }
+
+  renderMoves() {
+    const list = this.el.moves;
+    clear(list);
+    const moves = this.state.moves || [];
+    const first = this.startSide();
+    const current = this.viewPly ?? moves.length;
+    const startItem = h('li.move-row.start', null, h('button.move', {
+      type: 'button', 'data-testid': 'move-0', 'aria-current': current === 0 ? 'step' : undefined, tabindex: '-1', onclick: () => this.goto(0),
+    }, 'Start'));
+    add(list, startItem);
+    /** @type {HTMLElement|null} */ let row = null;
+    moves.forEach((/** @type {any} */ m, /** @type {number} */ i) => {
+      const ply = i + 1;
+      const color = (i % 2 === 0) === (first === 'white') ? 'white' : 'black';
+      const num = Math.floor((i + (first === 'black' ? 1 : 0)) / 2) + 1;
+      if (color === 'white' || !row) {
+        row = h('li.move-row', null, h('span.move-no', null, `${num}.`));
+        if (color === 'black') add(row, h('span.move.placeholder', null, '…'));
+        add(list, row);
+      }
+      add(row, h('button.move', {
+        type: 'button', 'data-testid': `move-${ply}`, 'data-ply': ply, 'data-uci': m.uci, tabindex: '-1',
+        'aria-current': ply === current ? 'step' : undefined, title: m.uci, onclick: () => this.goto(ply),
+      }, m.text));
+    });
+    if (this.state.status.over) add(list, h('li.move-row.result', null, h('span', null, this.state.status.result || '')));
+    const cur = /** @type {HTMLElement|null} */ (list.querySelector('[aria-current]'));
+    if (cur) {
+      const top = cur.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 30) list.scrollTop = top - list.clientHeight / 2;
+    }
+    const n = moves.length;
+    const [bf, bp, bn, bl] = this.el.nav.querySelectorAll('button');
+    /** @type {HTMLButtonElement} */ (bf).disabled = current === 0;
+    /** @type {HTMLButtonElement} */ (bp).disabled = current === 0;
+    /** @type {HTMLButtonElement} */ (bn).disabled = current >= n;
+    /** @type {HTMLButtonElement} */ (bl).disabled = current >= n;
+    this.el.entry.hidden = !this.state.legal?.length;
+  }
+
+  renderControls() {
+    const st = this.state;
+    const el = this.el.controls;
+    clear(el);
+    const over = st.status.over;
+    const humans = ['white', 'black'].filter((c) => st.players[c] === 'human');
+    const me = humans.length === 1 ? humans[0] : st.side;
+    const btn = (/** @type {string} */ id, /** @type {string} */ label, /** @type {() => void} */ fn, /** @type {boolean} */ disabled = false, /** @type {string} */ title = '') =>
+      h('button.btn', { type: 'button', 'data-testid': `btn-${id}`, onclick: fn, disabled, title: title || label }, label);
+    add(el, 
+      btn('flip', 'Flip board', () => { this.flipped = !this.flipped; this.renderBoard(); this.renderHands(); }),
+      btn('undo', 'Undo', () => this.act(() => api.undo(this.id)), !st.moves.length, 'Take back the last move'),
+      btn('draw', 'Offer draw', () => this.offerDraw(/** @type {any} */ (me)), over || !humans.length || st.draw_offer === me),
+      btn('resign', 'Resign', () => this.resign(/** @type {any} */ (me)), over || !humans.length),
+      btn('engine-move', 'Engine move', () => this.act(() => api.engineMove(this.id)), over || !!st.engine.thinking, 'Let the engine play this move'),
+      btn('pgn', 'PGN', () => this.exportPgn(), false, 'Export the game as PGN'),
+      btn('fen', 'Copy FEN', () => copyText(this.shown().fen, 'FEN'), false, 'Copy the FEN of the shown position'),
+      btn('import', 'Import', () => importDialog([], this.app, this.variant.id)),
+    );
+  }
+
+  renderSettings() {
+    const st = this.state;
+    const el = this.el.settings;
+    clear(el);
+    const playerSel = (/** @type {string} */ color) => {
+      const sel = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': `player-${color}`, 'aria-label': `${colorName(color)} player` },
+        h('option', { value: 'human', selected: st.players[color] === 'human' }, 'Human'),
+        h('option', { value: 'engine', selected: st.players[color] === 'engine' }, 'Engine')));
+      sel.addEventListener('change', () => this.act(() => api.patchGame(this.id, { [color]: sel.value })));
+      return h('label.inline', null, `${colorName(color)} `, sel);
+    };
+    const e = st.engine || {};
+    const value = e.depth ? 'depth' : String(e.movetime_ms || 2000);
+    const timeSel = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'engine-time', 'aria-label': 'Engine strength' },
+      ...TIMES.map((ms) => h('option', { value: String(ms), selected: value === String(ms) }, `${ms / 1000} s per move`)),
+      !TIMES.includes(e.movetime_ms) && !e.depth && e.movetime_ms ? h('option', { value: String(e.movetime_ms), selected: true }, `${e.movetime_ms / 1000} s per move`) : null,
+      h('option', { value: 'depth', selected: value === 'depth' }, 'Fixed depth')));
+    const depthIn = /** @type {HTMLInputElement} */ (h('input.num', { type: 'number', min: 1, max: 40, value: e.depth || 8, 'data-testid': 'engine-depth-input', 'aria-label': 'Depth', hidden: value !== 'depth' }));
+    const apply = () => {
+      const engine = timeSel.value === 'depth' ? { movetime_ms: null, depth: Number(depthIn.value) || 8 } : { movetime_ms: Number(timeSel.value), depth: null };
+      this.act(() => api.patchGame(this.id, { engine }));
+    };
+    timeSel.addEventListener('change', () => { depthIn.hidden = timeSel.value !== 'depth'; apply(); });
+    depthIn.addEventListener('change', apply);
+    add(el, h('div.row', null, playerSel('white'), playerSel('black')), h('div.row', null, timeSel, depthIn));
+  }
+
+  // ------------------------------------------------------------------------- interaction
+
+  /** @param {string} cell */
+  describeCell(cell) {
+    const p = this.shown().board.find((/** @type {any} */ x) => x.cell === cell);
+    return p ? `${cell}, ${p.color} ${p.name}` : `${cell}, empty`;
+  }
+
+  /** @param {string} cell */
+  showHelpFor(cell) {
+    const p = this.shown().board.find((/** @type {any} */ x) => x.cell === cell);
+    if (p) showPieceHelp(this.el.help, this.variant, p, { cell, color: p.color, flipped: this.flipped });
+  }
+
+  /** @param {string} cell */
+  clickCell(cell) {
+    const legal = this.legal();
+    if ((this.sel.from || this.sel.drop) && legal.some((m) => m.to === cell && (this.sel.from ? m.from === this.sel.from : m.drop === this.sel.drop && !m.from))) {
+      this.tryMove(cell);
+      return;
+    }
+    this.showHelpFor(cell);
+    if (this.sel.from === cell) this.sel = { from: null, drop: null };
+    else if (legal.some((m) => m.from === cell)) this.sel = { from: cell, drop: null };
+    else this.sel = { from: null, drop: null };
+    this.renderBoard();
+    this.renderHands();
+  }
+
+  /** Tries to move the selection to `to`, asking which move when several match. @param {string} to */
+  async tryMove(to) {
+    const cands = this.legal().filter((m) => m.to === to && (this.sel.from ? m.from === this.sel.from : this.sel.drop ? !m.from && m.drop === this.sel.drop : false));
+    if (!cands.length) {
+      this.sel = { from: null, drop: null };
+      if (this.legal().some((m) => m.from === to)) this.sel.from = to;
+      this.renderBoard(); this.renderHands();
+      return;
+    }
+    let move = cands[0];
+    if (cands.length > 1) {
+      const chosen = await this.chooseMove(cands);
+      this.viaMarks = [];
+      if (!chosen) { this.renderBoard(); return; }
+      move = chosen;
+    }
+    await this.send(move.uci);
+  }
+
+  /** Promotion / path / generic chooser. @param {any[]} cands */
+  async chooseMove(cands) {
+    const v = this.variant;
+    const side = this.state.side;
+    const promos = new Set(cands.map((m) => m.promotion ?? ''));
+    const vias = new Set(cands.map((m) => m.via ?? ''));
+    if (promos.size === cands.length && vias.size <= 1) {
+      const from = cands[0].from;
+      const moving = this.state.board.find((/** @type {any} */ p) => p.cell === from);
+      return choose({
+        title: 'Promote to', testid: 'promotion-chooser',
+        options: cands.map((m) => {
+          let p = null, label = '';
+          if (m.promotion === '+') {
+            p = moving ? pieceInfo(v, { token: '+' + moving.token }) : null;
+            label = p ? `Promote (${p.name})` : 'Promote';
+          } else if (m.promotion) {
+            p = pieceInfo(v, { token: m.promotion });
+            label = p ? p.name : m.promotion;
+          } else label = 'Do not promote';
+          const glyph = p ? p.glyph : m.promotion ? '' : moving?.glyph;
+          return {
+            label, value: m, testid: `promote-${m.promotion || 'none'}`,
+            icon: glyphElement(glyph || '', { color: side, token: m.promotion || moving?.token || '?', promoted: m.promotion === '+', size: 44 }),
+          };
+        }),
+      });
+    }
+    if (vias.size === cands.length && promos.size <= 1) {
+      this.viaMarks = cands.map((m) => m.via).filter(Boolean);
+      this.renderBoard();
+      return choose({
+        title: 'Which path?', testid: 'path-chooser', hint: 'This move can go two ways; the marked cells show the intermediate cells.',
+        options: cands.map((m) => ({ label: m.via ? `via ${m.via}  (${m.text})` : `direct  (${m.text})`, value: m, testid: `path-${m.via || 'direct'}` })),
+      });
+    }
+    return choose({
+      title: 'Which move?', testid: 'move-chooser',
+      options: cands.map((m) => ({ label: m.text, value: m, testid: `choice-${m.uci}` })),
+    });
+  }
+
+  /**
+   * Sends a move; keeps the view on errors.
+   * @param {string} uci
+   * @returns {Promise<boolean>} true when accepted
+   */
+  async send(uci) {
+    if (this.busy) return false;
+    this.busy = true;
+    this.sel = { from: null, drop: null };
+    this.renderBoard();
+    try {
+      const st = await api.makeMove(this.id, uci);
+      this.busy = false;
+      this.acceptState(st);
+      return true;
+    } catch (e) {
+      this.busy = false;
+      toast(`Move not accepted: ${/** @type {Error} */ (e).message}`, 'error');
+      this.renderAll();
+      return false;
+    }
+  }
+
+  /** Runs an action that returns a new state. @param {() => Promise<any>} fn */
+  async act(fn) {
+    try {
+      const st = await fn();
+      if (st && st.id) this.acceptState(st);
+      return st;
+    } catch (e) {
+      toast(/** @type {Error} */ (e).message, 'error');
+      this.renderAll();
+      return null;
+    }
+  }
+
+  /** @param {'white'|'black'} color */
+  async resign(color) {
+    const ok = await openDialog({
+      title: 'Resign?', body: `${colorName(color)} resigns this game.`, testid: 'confirm-resign',
+      actions: [{ label: 'Cancel', value: false, testid: 'resign-cancel' }, { label: 'Resign', value: true, danger: true, primary: true, testid: 'resign-confirm' }],
+    });
+    if (ok) this.act(() => api.resign(this.id, color));
+  }
+
+  /** @param {'white'|'black'} color */
+  async offerDraw(color) {
+    const st = await this.act(() => api.draw(this.id, color, 'offer'));
+    if (!st) return;
+    const opp = other(color);
+    if (st.players[opp] === 'engine' && !st.status.over) toast('The engine declined the draw offer.', 'info');
+    else if (st.status.over) toast(resultText(st.status), 'ok');
+  }
+
+  async exportPgn() {
+    try {
+      const pgn = await api.getPgn(this.id);
+      await showText('PGN', pgn, `${this.variant.id}-${this.id}.pgn`);
+    } catch (e) {
+      toast(`Could not export the PGN: ${/** @type {Error} */ (e).message}`, 'error');
+    }
+  }
+
+  // ------------------------------------------------------------------------- history
+
+  /** @param {number} d */
+  step(d) {
+    const n = this.state.moves.length;
+    const cur = this.viewPly ?? n;
+    const next = Math.max(0, Math.min(n, cur + d));
+    this.goto(next === n ? null : next);
+  }
+
+  /**
+   * Shows the position after `ply` plies (null or the last ply = live).
+   * @param {number|null} ply
+   */
+  async goto(ply) {
+    const n = this.state.moves.length;
+    if (ply === null || ply >= n) {
+      this.viewPly = null; this.viewState = null;
+      this.renderAll();
+      return;
+    }
+    const key = `${ply}|${ply > 0 ? this.state.moves[ply - 1].fen : 'start'}|${this.state.moves[0]?.uci ?? ''}`;
+    try {
+      let st = this.plyCache.get(key);
+      if (!st) {
+        st = await api.getGame(this.id, ply);
+        this.plyCache.set(key, st);
+      }
+      this.viewPly = ply; this.viewState = st;
+      this.sel = { from: null, drop: null };
+      this.renderAll();
+      /** @type {HTMLElement|null} */ (this.el.moves.querySelector('[aria-current]'))?.focus({ preventScroll: true });
+      if (document.activeElement?.closest?.('.move-list') == null) this.el.moves.focus({ preventScroll: true });
+    } catch (e) {
+      toast(`Cannot show that position: ${/** @type {Error} */ (e).message}`, 'error');
+    }
+  }
+
+  /** Global shortcuts: arrows browse history when focus is not in a field. @param {KeyboardEvent} ev */
+  onKey(ev) {
+    const t = /** @type {HTMLElement} */ (ev.target);
+    if (t.closest('input, textarea, select, dialog, .board-root, .move-list')) return;
+    if (ev.key === 'ArrowLeft') { ev.preventDefault(); this.step(-1); }
+    else if (ev.key === 'ArrowRight') { ev.preventDefault(); this.step(1); }
+    else if (ev.key === 'Escape' && (this.sel.from || this.sel.drop)) { this.sel = { from: null, drop: null }; this.renderBoard(); this.renderHands(); }
+    else if (ev.key === 'f' && !ev.ctrlKey && !ev.metaKey) { this.flipped = !this.flipped; this.renderBoard(); this.renderHands(); }
+  }
+}
+
+/** "12." or "12…" label of a ply. @param {number} ply @param {string} first */
+function moveLabel(ply, first) {
+  const i = ply - 1;
+  const num = Math.floor((i + (first === 'black' ? 1 : 0)) / 2) + 1;
+  const whiteMoved = (i % 2 === 0) === (first === 'white');
+  return whiteMoved ? `${num}.` : `${num}…`;
+}
