@@ -329,54 +329,97 @@ impl Position {
         if self.decided_by_rule() {
             return;
         }
-        let mut pseudo = MoveList::with_capacity(128);
-        self.pseudo_moves(&mut pseudo);
-        let v = self.variant().clone();
-        let facing = v.rules.facing.any();
+        self.pseudo_moves(out);
+        let v = self.variant();
         if !v.has_royal() {
-            out.extend(pseudo);
             return;
         }
         let us = self.side();
         let them = us.flip();
-        let royals: Vec<CellId> = self.royals(us).collect();
-        let fast = royals.len() == 1
-            && !facing
-            && !self.in_check()
-            && !self.complex_threat(royals[0], them);
-        let lines = if fast {
-            Some(v.attacks.lines(them, royals[0]))
-        } else {
-            None
-        };
-        for m in pseudo {
-            if let Some(lines) = lines {
-                let simple = match m.kind() {
-                    MoveKind::Castle => false,
-                    MoveKind::Drop => !lines.contains(m.to()),
-                    MoveKind::EnPassant => {
-                        let from = m.from().unwrap_or(m.to());
-                        !lines.contains(from)
-                            && !lines.contains(m.to())
-                            && !lines.contains(self.ep().victim())
-                    }
-                    MoveKind::Normal => {
-                        let from = m.from().unwrap_or(m.to());
-                        !v.pieces[usize::from(self.piece(from).kind())].royal
-                            && !lines.contains(from)
-                            && !lines.contains(m.to())
-                            && m.via().is_none_or(|c| !lines.contains(c))
-                    }
-                };
-                if simple {
-                    out.push(m);
-                    continue;
-                }
-            }
-            if self.legal_after(m) {
-                out.push(m);
+        let mut royal_mask = 0u64;
+        for (k, p) in v.pieces.iter().enumerate() {
+            if p.royal {
+                royal_mask |= 1 << k;
             }
         }
+        let mut royals = self.royals(us);
+        let king = royals.next();
+        let single = king.is_some() && royals.next().is_none();
+        drop(royals);
+        // Fast path: one royal, not in check, no facing rule, no enemy piece
+        // with moves the reverse tables cannot describe near the royal. Then
+        // only pinned pieces, cannon/grasshopper lines, royal moves, castling,
+        // en passant and path captures need the full test.
+        let mut pinned: Vec<CellId> = Vec::new();
+        let mut hop_lines: Vec<CellId> = Vec::new();
+        let fast = match king {
+            Some(k)
+                if single
+                    && !v.rules.facing.any()
+                    && !self.in_check()
+                    && !self.complex_threat(k, them) =>
+            {
+                let present = self.present(them);
+                let board = self.board();
+                for ray in v.attacks.rays(them, k) {
+                    if ray.any & present == 0 {
+                        continue;
+                    }
+                    let cells = v.attacks.cells(ray);
+                    if ray.hops & present != 0 {
+                        hop_lines.extend(cells.iter().map(|rc| rc.cell));
+                        continue;
+                    }
+                    if cells.len() < 2 {
+                        continue;
+                    }
+                    let mut own = None;
+                    for rc in cells {
+                        let p = board[rc.cell.idx()];
+                        if p.is_empty() {
+                            continue;
+                        }
+                        if p.color() == us {
+                            if own.is_some() {
+                                break;
+                            }
+                            own = Some(rc.cell);
+                            continue;
+                        }
+                        if let Some(o) = own {
+                            if rc.slide >> p.kind() & 1 != 0 {
+                                pinned.push(o);
+                            }
+                        }
+                        break;
+                    }
+                }
+                true
+            }
+            _ => false,
+        };
+        let mut w = 0;
+        for i in 0..out.len() {
+            let m = out[i];
+            let simple = fast
+                && match m.kind() {
+                    MoveKind::Castle | MoveKind::EnPassant => false,
+                    MoveKind::Drop => !hop_lines.contains(&m.to()),
+                    MoveKind::Normal => {
+                        let from = m.from().unwrap_or(m.to());
+                        royal_mask >> self.piece(from).kind() & 1 == 0
+                            && m.via().is_none()
+                            && !pinned.contains(&from)
+                            && !hop_lines.contains(&from)
+                            && !hop_lines.contains(&m.to())
+                    }
+                };
+            if simple || self.legal_after(m) {
+                out[w] = m;
+                w += 1;
+            }
+        }
+        out.truncate(w);
     }
 
     /// True when some enemy piece whose moves the reverse tables cannot

@@ -230,6 +230,13 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         );
         return Err(problems);
     };
+    if !(1..=26).contains(&files) || !(2..=99).contains(&ranks) {
+        bad(
+            "maxFile",
+            format!("board {files}x{ranks} is out of range (1-26 files, 2-99 ranks)"),
+        );
+        return Err(problems);
+    }
     // Pieces: letter -> (name, betza).
     let mut pieces: BTreeMap<char, (String, String)> = BTreeMap::new();
     let defaults = [
@@ -465,8 +472,22 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
                 );
             }
         }
-        let cell = |f: usize| format!("{}{}", char::from(b'a' + (f - 1) as u8), rank);
+        let cell = |f: usize| format!("{}{}", char::from(b'a' + (f.clamp(1, 26) - 1) as u8), rank);
         let mut list = Vec::new();
+        let in_range = |f: usize| (1..=files).contains(&f);
+        if !(in_range(kf)
+            && in_range(ks)
+            && in_range(qs)
+            && ks >= 2
+            && qs < files
+            && (1..=ranks).contains(&rank))
+        {
+            bad(
+                "castlingKingFile",
+                "castling files or rank outside the board".into(),
+            );
+            return Err(problems);
+        }
         for (letter, to, partner, pto) in [("K", ks, files, ks - 1), ("Q", qs, 1, qs + 1)] {
             let mut c = Table::new();
             c.insert("letter".into(), Value::String(letter.into()));
