@@ -48,7 +48,7 @@ impl Vector {
 
     /// Component-wise sum, or `None` on overflow.
     #[must_use]
-    pub fn add(self, o: Self) -> Option<Self> {
+    pub fn checked_add(self, o: Self) -> Option<Self> {
         Some(Vector::new(
             self.x.checked_add(o.x)?,
             self.y.checked_add(o.y)?,

@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::panic, clippy::expect_used)]
 //! Perft against Fairy-Stockfish's reference counts (`tests/data/oracle`).
 //!
 //! Rows up to 2 million nodes always run; every other row runs when

@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::panic, clippy::expect_used)]
 //! Code paths that must agree, checked on random legal games in every
 //! built-in variant (and the Fairy-Stockfish oracle variants):
 //! make+unmake restores the position exactly, the incremental hash equals a
@@ -90,7 +91,7 @@ fn random_game(id: &str, seed: u64, plies: usize) {
             .copied()
             .filter(|m| m.is_capture() || m.promotion().is_some() || m.dropped().is_some())
             .collect();
-        let m = if !special.is_empty() && rng.next() % 3 == 0 {
+        let m = if !special.is_empty() && rng.next().is_multiple_of(3) {
             special[(rng.next() % special.len() as u64) as usize]
         } else {
             legal[(rng.next() % legal.len() as u64) as usize]

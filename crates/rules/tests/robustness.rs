@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::panic, clippy::expect_used)]
 //! No input string can panic the library: FEN, move text, piece notation,
 //! variant files (TOML and ini). Arbitrary text and mutations of valid input.
 

@@ -1,3 +1,4 @@
+#![allow(clippy::unwrap_used, clippy::panic, clippy::expect_used)]
 use menagerie_rules::{divide, perft, Position, Registry};
 
 #[test]

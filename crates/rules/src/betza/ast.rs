@@ -143,7 +143,7 @@ impl Range {
         match self.stops {
             Stops::All => true,
             Stops::Odd => k % 2 == 1,
-            Stops::Even => k % 2 == 0,
+            Stops::Even => k.is_multiple_of(2),
             Stops::Set(bits) => k < 64 && bits >> k & 1 == 1,
         }
     }

@@ -89,13 +89,12 @@ impl Position {
         let m = v.tables.at(by, kind, s);
         let occupied = |c: CellId| c == t || board[c.idx()].is_some();
         let skip = |f: u8| skip_initial && f & flag::INITIAL != 0;
-        if !only_complex {
-            if m.leaps
+        if !only_complex
+            && m.leaps
                 .iter()
                 .any(|l| l.to == t && l.flags & flag::CAPTURE != 0 && !skip(l.flags))
-            {
-                return true;
-            }
+        {
+            return true;
         }
         for c in m.conds {
             if c.to == t && c.flags & flag::CAPTURE != 0 && !skip(c.flags) {

@@ -128,11 +128,11 @@ fn leap_path(v: Vector) -> Result<Vec<Vector>, String> {
         let mut path = Vec::new();
         let mut cur = Vector::default();
         for _ in 0..(major - minor) {
-            cur = cur.add(m).ok_or("leap too long")?;
+            cur = cur.checked_add(m).ok_or("leap too long")?;
             path.push(cur);
         }
         for _ in 0..minor {
-            cur = cur.add(unit).ok_or("leap too long")?;
+            cur = cur.checked_add(unit).ok_or("leap too long")?;
             path.push(cur);
         }
         path.pop();
