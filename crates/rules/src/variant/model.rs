@@ -358,6 +358,30 @@ impl Variant {
         .as_ref()
     }
 
+    /// Types that can end up in a hand: droppable types that start on the
+    /// board or that a captured start piece turns into.
+    #[must_use]
+    pub fn hand_types(&self) -> Vec<PieceType> {
+        if !self.rules.drops {
+            return Vec::new();
+        }
+        let on_board = |k: usize| self.pieces[k].start_count.iter().any(|&n| n > 0);
+        (0..self.pieces.len())
+            .filter(|&k| {
+                let p = &self.pieces[k];
+                p.droppable
+                    && !p.royal
+                    && (on_board(k)
+                        || self
+                            .pieces
+                            .iter()
+                            .enumerate()
+                            .any(|(j, q)| on_board(j) && q.captured_as == Some(k as PieceType)))
+            })
+            .map(|k| k as PieceType)
+            .collect()
+    }
+
     /// True when the variant has royal pieces.
     #[must_use]
     pub fn has_royal(&self) -> bool {

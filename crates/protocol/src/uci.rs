@@ -1,0 +1,344 @@
+//! The UCI protocol, with Fairy-Stockfish's conventions for variants
+//! (`UCI_Variant`, `VariantPath`, `info string variant ...`, `go perft`).
+
+use crate::backend::{Backend, Info, Limits, Listener, Score};
+use crate::output::Output;
+use crate::variants::{start, variant_info};
+use crate::FileReader;
+use menagerie_rules::{
+    divide, move_text, parse_move, Move, Position, Registry, TextStyle, Variant,
+};
+use std::io::BufRead;
+use std::sync::Arc;
+
+/// Formats a principal variation from `root` as protocol move texts.
+pub(crate) fn pv_text(root: &Position, pv: &[Move]) -> Vec<String> {
+    let mut p = root.clone();
+    let mut out = Vec::new();
+    for &m in pv {
+        if !p.is_legal(m) {
+            break;
+        }
+        out.push(move_text(&p, m, TextStyle::Uci));
+        p.make_unchecked(m);
+    }
+    out
+}
+
+struct UciListener {
+    out: Output,
+    root: Position,
+}
+
+impl Listener for UciListener {
+    fn info(&mut self, i: &Info) {
+        let score = match i.score {
+            Score::Cp(c) => format!("cp {c}"),
+            Score::Mate(m) => format!("mate {m}"),
+        };
+        let mut line = format!(
+            "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {}",
+            i.depth, i.seldepth, i.multipv, i.nodes, i.nps, i.hashfull, i.time_ms
+        );
+        let pv = pv_text(&self.root, &i.pv);
+        if !pv.is_empty() {
+            line.push_str(" pv ");
+            line.push_str(&pv.join(" "));
+        }
+        self.out.line(&line);
+    }
+
+    fn best_move(&mut self, best: Option<Move>, ponder: Option<Move>) {
+        match best {
+            None => self.out.line("bestmove (none)"),
+            Some(b) => {
+                let mut line = format!("bestmove {}", move_text(&self.root, b, TextStyle::Uci));
+                if let Some(p) = ponder {
+                    let mut after = self.root.clone();
+                    if after.play(b).is_ok() && after.is_legal(p) {
+                        line.push_str(&format!(" ponder {}", move_text(&after, p, TextStyle::Uci)));
+                    }
+                }
+                self.out.line(&line);
+            }
+        }
+    }
+}
+
+/// A UCI session.
+pub struct UciSession<B: Backend> {
+    registry: Registry,
+    variant: Arc<Variant>,
+    pos: Position,
+    backend: B,
+    out: Output,
+    reader: Option<FileReader>,
+}
+
+impl<B: Backend> std::fmt::Debug for UciSession<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "UciSession({})", self.variant.id)
+    }
+}
+
+fn parse_limits(words: &[&str]) -> Result<Limits, String> {
+    let mut l = Limits::default();
+    let mut i = 0;
+    let num = |w: Option<&&str>, what: &str| -> Result<u64, String> {
+        w.and_then(|s| s.parse::<i64>().ok())
+            .map(|n| n.max(0) as u64)
+            .ok_or_else(|| format!("`go {what}` needs a number"))
+    };
+    while i < words.len() {
+        match words[i] {
+            "wtime" => l.wtime = Some(num(words.get(i + 1), "wtime")?),
+            "btime" => l.btime = Some(num(words.get(i + 1), "btime")?),
+            "winc" => l.winc = Some(num(words.get(i + 1), "winc")?),
+            "binc" => l.binc = Some(num(words.get(i + 1), "binc")?),
+            "movestogo" => l.movestogo = Some(num(words.get(i + 1), "movestogo")? as u32),
+            "movetime" => l.movetime = Some(num(words.get(i + 1), "movetime")?),
+            "depth" => l.depth = Some(num(words.get(i + 1), "depth")? as u32),
+            "nodes" => l.nodes = Some(num(words.get(i + 1), "nodes")?),
+            "mate" => l.depth = Some(num(words.get(i + 1), "mate")? as u32 * 2),
+            "infinite" => {
+                l.infinite = true;
+                i += 1;
+                continue;
+            }
+            "ponder" => {
+                l.ponder = true;
+                i += 1;
+                continue;
+            }
+            "searchmoves" => {
+                // Accepted and ignored: the remaining words are moves.
+                break;
+            }
+            other => return Err(format!("unknown `go` parameter `{other}`")),
+        }
+        i += 2;
+    }
+    Ok(l)
+}
+
+impl<B: Backend> UciSession<B> {
+    /// A session starting in chess.
+    pub fn new(registry: Registry, backend: B, out: Output, reader: Option<FileReader>) -> Self {
+        let (variant, pos) = start(&registry, "chess")
+            .or_else(|| registry.ids().first().and_then(|id| start(&registry, id)))
+            .unwrap_or_else(|| {
+                let r = Registry::builtin();
+                #[allow(clippy::unwrap_used)]
+                start(&r, "chess").unwrap()
+            });
+        UciSession {
+            registry,
+            variant,
+            pos,
+            backend,
+            out,
+            reader,
+        }
+    }
+
+    /// Runs until `quit` or the end of input; waits for a running search.
+    ///
+    /// # Errors
+    /// Reading the input failed.
+    pub fn run(&mut self, input: impl BufRead) -> std::io::Result<()> {
+        for line in input.lines() {
+            let line = line?;
+            if !self.handle(&line) {
+                break;
+            }
+        }
+        self.backend.stop();
+        self.backend.wait();
+        Ok(())
+    }
+
+    fn say(&self, s: &str) {
+        self.out.line(s);
+    }
+
+    /// Handles one line; false on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = words.first() else {
+            return true;
+        };
+        match cmd {
+            "uci" => {
+                self.say(&format!("id name {}", self.backend.name()));
+                self.say("id author the Menagerie developers");
+                self.say("option name Hash type spin default 64 min 1 max 65536");
+                self.say("option name Threads type spin default 1 min 1 max 256");
+                self.say("option name MultiPV type spin default 1 min 1 max 64");
+                self.say("option name Ponder type check default false");
+                let ids = self.registry.ids();
+                self.say(&format!(
+                    "option name UCI_Variant type combo default chess {}",
+                    ids.iter()
+                        .map(|i| format!("var {i}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ));
+                self.say("option name VariantPath type string default <empty>");
+                self.say("uciok");
+            }
+            "debug" => {}
+            "isready" => self.say("readyok"),
+            "setoption" => self.setoption(line),
+            "ucinewgame" => {
+                self.backend.stop();
+                self.backend.wait();
+                self.backend.new_game();
+                self.pos = Position::start(&self.variant);
+            }
+            "position" => self.position(&words[1..]),
+            "go" => self.go(&words[1..]),
+            "stop" => self.backend.stop(),
+            "ponderhit" => self.backend.ponderhit(),
+            "quit" => return false,
+            "d" => {
+                self.say(&format!(
+                    "info string variant {} fen {}",
+                    self.variant.id,
+                    self.pos.to_fen()
+                ));
+            }
+            _ => self.say(&format!("info string Unknown command: {line}")),
+        }
+        true
+    }
+
+    fn setoption(&mut self, line: &str) {
+        let rest = line
+            .trim_start()
+            .strip_prefix("setoption")
+            .unwrap_or("")
+            .trim();
+        let Some(rest) = rest.strip_prefix("name ") else {
+            self.say("info string setoption needs `name`");
+            return;
+        };
+        let (name, value) = match rest.split_once(" value ") {
+            Some((n, v)) => (n.trim(), v.trim()),
+            None => (rest.trim(), ""),
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => match start(&self.registry, value) {
+                Some((v, p)) => {
+                    self.backend.stop();
+                    self.backend.wait();
+                    self.variant = v;
+                    self.pos = p;
+                    if self.variant.id != "chess" {
+                        self.say(&variant_info(&self.variant));
+                    }
+                }
+                None => self.say(&format!("info string Unknown variant {value}")),
+            },
+            "variantpath" => self.load_variants(value),
+            _ => {
+                if let Err(e) = self.backend.set_option(name, value) {
+                    self.say(&format!("info string {e}"));
+                }
+            }
+        }
+    }
+
+    fn load_variants(&mut self, value: &str) {
+        if value.is_empty() || value == "<empty>" {
+            return;
+        }
+        let Some(reader) = &self.reader else {
+            self.say("info string VariantPath is not available in this session");
+            return;
+        };
+        for path in value.split([';', ':']).filter(|p| !p.is_empty()) {
+            match reader(path) {
+                Ok(text) => match self.registry.add_file(path, &text) {
+                    Ok(ids) => self.say(&format!(
+                        "info string loaded {} from {path}",
+                        ids.join(", ")
+                    )),
+                    Err(e) => {
+                        for p in &e.problems {
+                            self.say(&format!("info string {p}"));
+                        }
+                    }
+                },
+                Err(e) => self.say(&format!("info string cannot read {path}: {e}")),
+            }
+        }
+    }
+
+    fn position(&mut self, words: &[&str]) {
+        let moves_at = words.iter().position(|&w| w == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&words[..i], &words[i + 1..]),
+            None => (words, &[][..]),
+        };
+        let mut pos = match setup.first() {
+            Some(&"startpos") => Position::start(&self.variant),
+            Some(&"fen") => match Position::from_fen(&self.variant, &setup[1..].join(" ")) {
+                Ok(p) => p,
+                Err(e) => {
+                    self.say(&format!("info string Invalid FEN: {e}"));
+                    return;
+                }
+            },
+            _ => {
+                self.say("info string position needs `startpos` or `fen`");
+                return;
+            }
+        };
+        for text in moves {
+            match parse_move(&pos, text) {
+                Ok(m) => pos.make_unchecked(m),
+                Err(e) => {
+                    self.say(&format!("info string Illegal move {text}: {e}"));
+                    return;
+                }
+            }
+        }
+        self.backend.stop();
+        self.backend.wait();
+        self.pos = pos;
+    }
+
+    fn go(&mut self, words: &[&str]) {
+        if words.first() == Some(&"perft") {
+            let depth = words
+                .get(1)
+                .and_then(|d| d.parse::<u32>().ok())
+                .unwrap_or(1)
+                .max(1);
+            let mut p = self.pos.clone();
+            let mut total = 0;
+            for (m, n) in divide(&mut p, depth) {
+                self.say(&format!("{m}: {n}"));
+                total += n;
+            }
+            self.say("");
+            self.say(&format!("Nodes searched: {total}"));
+            return;
+        }
+        let limits = match parse_limits(words) {
+            Ok(l) => l,
+            Err(e) => {
+                self.say(&format!("info string {e}"));
+                return;
+            }
+        };
+        self.backend.stop();
+        self.backend.wait();
+        let listener = UciListener {
+            out: self.out.clone(),
+            root: self.pos.clone(),
+        };
+        self.backend
+            .go(self.pos.clone(), limits, Box::new(listener));
+    }
+}
