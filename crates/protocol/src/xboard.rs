@@ -120,12 +120,11 @@ impl Listener for XbListener {
             return;
         }
         let _ = self.done.send(best);
-        match best {
-            Some(m) => self.out.line(&format!(
+        if let Some(m) = best {
+            self.out.line(&format!(
                 "move {}",
                 move_text(&self.root, m, TextStyle::Uci)
-            )),
-            None => {}
+            ));
         }
     }
 }
