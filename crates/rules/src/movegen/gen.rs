@@ -46,6 +46,8 @@ impl Position {
         let start = out.len();
         let board = self.board();
         let m = v.tables.at(us, tk, s);
+        // No promotion and no immobility rule: moves need no further checks.
+        let plain = joker || (def.promotion.is_none() && !v.rules.immobility_illegal);
         let skip = |f: u8| joker && f & flag::INITIAL != 0;
         for l in m.leaps {
             if skip(l.flags) {
@@ -54,7 +56,7 @@ impl Position {
             let q = board[l.to.idx()];
             if q.is_empty() {
                 if l.flags & flag::QUIET != 0 {
-                    self.push(s, l.to, None, false, l.flags, kind, joker, out);
+                    self.push(plain, s, l.to, None, false, l.flags, kind, joker, out);
                 } else if l.flags & flag::EP != 0
                     && self.ep().contains(l.to)
                     && self.piece(self.ep().victim()).is_color(us.flip())
@@ -62,7 +64,7 @@ impl Position {
                     out.push(Move::en_passant(s, l.to));
                 }
             } else if q.color() != us && l.flags & flag::CAPTURE != 0 {
-                self.push(s, l.to, None, true, l.flags, kind, joker, out);
+                self.push(plain, s, l.to, None, true, l.flags, kind, joker, out);
             }
         }
         for c in m.conds {
@@ -76,10 +78,10 @@ impl Position {
             let q = board[c.to.idx()];
             if q.is_empty() {
                 if c.flags & flag::QUIET != 0 {
-                    self.push(s, c.to, None, false, c.flags, kind, joker, out);
+                    self.push(plain, s, c.to, None, false, c.flags, kind, joker, out);
                 }
             } else if q.color() != us && c.flags & flag::CAPTURE != 0 {
-                self.push(s, c.to, None, true, c.flags, kind, joker, out);
+                self.push(plain, s, c.to, None, true, c.flags, kind, joker, out);
             }
         }
         for r in m.rays {
@@ -94,12 +96,12 @@ impl Position {
                         let q = board[c.idx()];
                         if q.is_empty() {
                             if st & flag::QUIET != 0 {
-                                self.push(s, c, None, false, r.flags, kind, joker, out);
+                                self.push(plain, s, c, None, false, r.flags, kind, joker, out);
                             }
                             continue;
                         }
                         if q.color() != us && st & flag::CAPTURE != 0 {
-                            self.push(s, c, None, true, r.flags, kind, joker, out);
+                            self.push(plain, s, c, None, true, r.flags, kind, joker, out);
                         }
                         break;
                     }
@@ -119,12 +121,12 @@ impl Position {
                         }
                         if q.is_empty() {
                             if st & flag::QUIET != 0 {
-                                self.push(s, c, None, false, r.flags, kind, joker, out);
+                                self.push(plain, s, c, None, false, r.flags, kind, joker, out);
                             }
                             continue;
                         }
                         if q.color() != us && st & flag::CAPTURE != 0 {
-                            self.push(s, c, None, true, r.flags, kind, joker, out);
+                            self.push(plain, s, c, None, true, r.flags, kind, joker, out);
                         }
                         break;
                     }
@@ -135,10 +137,10 @@ impl Position {
                             let q = board[c.idx()];
                             if q.is_empty() {
                                 if st & flag::QUIET != 0 {
-                                    self.push(s, c, None, false, r.flags, kind, joker, out);
+                                    self.push(plain, s, c, None, false, r.flags, kind, joker, out);
                                 }
                             } else if q.color() != us && st & flag::CAPTURE != 0 {
-                                self.push(s, c, None, true, r.flags, kind, joker, out);
+                                self.push(plain, s, c, None, true, r.flags, kind, joker, out);
                             }
                         }
                     }
@@ -170,7 +172,7 @@ impl Position {
                         None if prog.show_path && l.capture => l.mid.map(|c| (c, false)),
                         None => None,
                     };
-                    self.push(s, l.to, via, l.capture, prog.flags, kind, joker, out);
+                    self.push(plain, s, l.to, via, l.capture, prog.flags, kind, joker, out);
                 }
             }
         }
@@ -192,6 +194,7 @@ impl Position {
     #[allow(clippy::too_many_arguments)]
     fn push(
         &self,
+        plain: bool,
         from: CellId,
         to: CellId,
         via: Option<(CellId, bool)>,
@@ -201,9 +204,18 @@ impl Position {
         joker: bool,
         out: &mut MoveList,
     ) {
+        let mut m = Move::normal(from, to);
+        if plain && via.is_none() {
+            if capture {
+                m = m.with_capture();
+            } else if flags & flag::NORESET != 0 {
+                m = m.with_noreset();
+            }
+            out.push(m);
+            return;
+        }
         let v = self.variant();
         let us = self.piece(from).color();
-        let mut m = Move::normal(from, to);
         if let Some((c, captures)) = via {
             m = m.with_via(c, captures);
         }
