@@ -1,10 +1,14 @@
-//! The `menagerie` command.
+//! The `menagerie` command: one binary for the browser UI, the engine
+//! protocols, perft, bench and matches.
 
-use anyhow::{bail, Context, Result};
+mod bench_cmd;
+mod common;
+mod perft_cmd;
+mod protocol_cmd;
+
+use anyhow::Result;
 use clap::{Parser, Subcommand};
-use menagerie_rules::{divide, perft, Position, Registry, Variant};
-use std::sync::Arc;
-use std::time::Instant;
+use std::io::IsTerminal;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -26,41 +30,18 @@ enum Command {
         variant_file: Vec<String>,
     },
     /// Count the leaves of the legal move tree.
-    Perft {
-        /// Variant id.
-        #[arg(long, default_value = "chess")]
-        variant: String,
-        /// Load variants from this file first (TOML or Fairy-Stockfish ini).
-        #[arg(long = "variant-file")]
-        variant_file: Vec<String>,
-        /// Start from this position instead of the variant's start.
-        #[arg(long)]
-        fen: Option<String>,
-        /// Print the count below each root move.
-        #[arg(long)]
-        divide: bool,
-        /// Depth in plies.
-        depth: u32,
-    },
+    Perft(perft_cmd::PerftArgs),
     /// Check a variant file and report every problem.
     CheckVariant {
         /// Path of the file.
         path: String,
     },
-}
-
-fn registry(files: &[String]) -> Result<Registry> {
-    let mut reg = Registry::builtin();
-    for f in files {
-        let text =
-            std::fs::read_to_string(f).with_context(|| format!("cannot read variant file {f}"))?;
-        reg.add_file(f, &text).map_err(|e| anyhow::anyhow!("{e}"))?;
-    }
-    Ok(reg)
-}
-
-fn variant(reg: &Registry, id: &str) -> Result<Arc<Variant>> {
-    reg.get(id).map_err(|e| anyhow::anyhow!("{e}"))
+    /// Speak UCI on standard input and output.
+    Uci(protocol_cmd::ProtocolArgs),
+    /// Speak the XBoard protocol (CECP v2) on standard input and output.
+    Xboard(protocol_cmd::ProtocolArgs),
+    /// Search a fixed set of positions (`bench perft`: move generation speed).
+    Bench(bench_cmd::BenchArgs),
 }
 
 fn main() {
@@ -73,62 +54,23 @@ fn main() {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        None => bail!("no command given; try `menagerie --help`"),
+        None => {
+            if std::io::stdin().is_terminal() {
+                anyhow::bail!("no command given; try `menagerie --help`");
+            }
+            protocol_cmd::uci(&protocol_cmd::ProtocolArgs::default())
+        }
         Some(Command::Variants { variant_file }) => {
-            let reg = registry(&variant_file)?;
+            let reg = common::registry(&variant_file)?;
             for id in reg.ids() {
                 println!("{id}");
             }
+            Ok(())
         }
-        Some(Command::Perft {
-            variant: id,
-            variant_file,
-            fen,
-            divide: div,
-            depth,
-        }) => {
-            let reg = registry(&variant_file)?;
-            let v = variant(&reg, &id)?;
-            let mut pos = match fen {
-                Some(f) => Position::from_fen(&v, &f).map_err(|e| anyhow::anyhow!("{e}"))?,
-                None => Position::start(&v),
-            };
-            let t = Instant::now();
-            let total = if div {
-                let mut sum = 0;
-                for (m, n) in divide(&mut pos, depth.max(1)) {
-                    println!("{m}: {n}");
-                    sum += n;
-                }
-                println!();
-                if depth == 0 {
-                    1
-                } else {
-                    sum
-                }
-            } else {
-                perft(&mut pos, depth)
-            };
-            let secs = t.elapsed().as_secs_f64();
-            eprintln!(
-                "{:.3} s, {:.2} Mnps",
-                secs,
-                total as f64 / secs.max(1e-9) / 1e6
-            );
-            println!("Nodes searched: {total}");
-        }
-        Some(Command::CheckVariant { path }) => {
-            let text =
-                std::fs::read_to_string(&path).with_context(|| format!("cannot read {path}"))?;
-            let mut reg = Registry::builtin();
-            match reg.add_file(&path, &text) {
-                Ok(ids) => println!("{path}: ok ({})", ids.join(", ")),
-                Err(e) => {
-                    println!("{e}");
-                    bail!("{} problem(s) in {path}", e.problems.len());
-                }
-            }
-        }
+        Some(Command::Perft(a)) => perft_cmd::run(&a),
+        Some(Command::CheckVariant { path }) => common::check_variant(&path),
+        Some(Command::Uci(a)) => protocol_cmd::uci(&a),
+        Some(Command::Xboard(a)) => protocol_cmd::xboard(&a),
+        Some(Command::Bench(a)) => bench_cmd::run(&a),
     }
-    Ok(())
 }

@@ -2,12 +2,14 @@
 //! writer, driving any [`Backend`] search engine. No search internals here.
 
 pub mod backend;
+mod engine_backend;
 mod output;
 pub mod uci;
 mod variants;
 pub mod xboard;
 
 pub use backend::{Backend, Info, Limits, Listener, Score};
+pub use engine_backend::EngineBackend;
 pub use output::Output;
 pub use uci::UciSession;
 pub use xboard::XboardSession;

@@ -17,11 +17,16 @@ pub struct Landing {
     pub mid: Option<CellId>,
 }
 
-/// Board view for the interpreter.
-pub(crate) struct Run<'a> {
+/// A program run: board view and origin for the interpreter.
+#[derive(Debug)]
+pub struct Run<'a> {
+    /// Board geometry.
     pub g: &'a Geometry,
+    /// Cell contents.
     pub board: &'a [Piece],
+    /// Colour of the moving piece.
     pub color: Color,
+    /// Origin of the move.
     pub from: CellId,
     /// Attack mode: treat this cell as holding an enemy if empty, and stop
     /// at the first capture on it.

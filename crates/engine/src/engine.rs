@@ -1,0 +1,364 @@
+//! The `Engine` facade used by every front end: options, a non-blocking
+//! `go` that reports through typed events, `stop`, `ponderhit`, `wait`.
+
+use crate::eval::EvalTables;
+use crate::search::{Iteration, SearchResult, Searcher, MATE, MATE_BOUND};
+use crate::time::Clock;
+pub use crate::time::Limits;
+use crate::tt::Table;
+use menagerie_rules::{Move, Position, Variant};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+/// A score from the side to move's view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    fn from_internal(s: i32) -> Score {
+        if s > MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s < -MATE_BOUND {
+            Score::Mate(-((MATE + s) / 2))
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// Progress of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Info {
+    /// Completed depth.
+    pub depth: u32,
+    /// Selective depth.
+    pub seldepth: u32,
+    /// Line number (MultiPV).
+    pub multipv: u32,
+    /// Score.
+    pub score: Score,
+    /// Nodes so far (all threads).
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the start.
+    pub time_ms: u64,
+    /// Transposition table fill (permille).
+    pub hashfull: u32,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// What a search reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// An iteration finished.
+    Info(Info),
+    /// The search is over.
+    BestMove {
+        /// The move to play (`None`: no legal move).
+        best: Option<Move>,
+        /// Expected reply.
+        ponder: Option<Move>,
+    },
+}
+
+/// Engine settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineOptions {
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Lines to report.
+    pub multipv: u32,
+    /// Evaluate material only (a weak reference player).
+    pub material_only: bool,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mb: 64,
+            threads: 1,
+            multipv: 1,
+            material_only: false,
+        }
+    }
+}
+
+struct Running {
+    clock: Arc<Clock>,
+    handle: JoinHandle<()>,
+}
+
+/// The engine.
+pub struct Engine {
+    options: EngineOptions,
+    tt: Arc<Table>,
+    evals: Mutex<HashMap<String, Arc<EvalTables>>>,
+    running: Option<Running>,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Engine({:?})", self.options)
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(EngineOptions::default())
+    }
+}
+
+impl Engine {
+    /// An engine with these options.
+    #[must_use]
+    pub fn new(options: EngineOptions) -> Engine {
+        let tt = Arc::new(Table::new(options.hash_mb));
+        Engine {
+            options,
+            tt,
+            evals: Mutex::new(HashMap::new()),
+            running: None,
+        }
+    }
+
+    /// Current options.
+    #[must_use]
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Sets an option by its protocol name.
+    ///
+    /// # Errors
+    /// Unknown option or bad value.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let num = || {
+            value
+                .trim()
+                .parse::<usize>()
+                .map_err(|_| format!("option {name} needs a number, not `{value}`"))
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                let mb = num()?.clamp(1, 65536);
+                self.stop();
+                self.wait();
+                self.options.hash_mb = mb;
+                self.tt = Arc::new(Table::new(mb));
+            }
+            "threads" => self.options.threads = num()?.clamp(1, 256),
+            "multipv" => self.options.multipv = num()?.clamp(1, 64) as u32,
+            "ponder" => {}
+            _ => return Err(format!("Unknown option {name}")),
+        }
+        Ok(())
+    }
+
+    /// Forgets the previous game (clears the hash table).
+    pub fn new_game(&mut self) {
+        self.stop();
+        self.wait();
+        self.tt.clear();
+    }
+
+    fn eval_for(&self, v: &Arc<Variant>) -> Arc<EvalTables> {
+        let key = format!(
+            "{}#{:p}#{}",
+            v.id,
+            Arc::as_ptr(v),
+            self.options.material_only
+        );
+        let mut map = self
+            .evals
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        map.entry(key)
+            .or_insert_with(|| {
+                let e = EvalTables::new(v);
+                Arc::new(if self.options.material_only {
+                    e.material_only()
+                } else {
+                    e
+                })
+            })
+            .clone()
+    }
+
+    /// Starts searching in the background; `on_event` receives progress and
+    /// finally the best move. A running search is stopped first.
+    pub fn go(
+        &mut self,
+        pos: Position,
+        limits: Limits,
+        mut on_event: Box<dyn FnMut(Event) + Send>,
+    ) {
+        self.stop();
+        self.wait();
+        let eval = self.eval_for(pos.variant());
+        let clock = Arc::new(Clock::new(
+            &limits,
+            pos.side() == menagerie_rules::Color::White,
+            pos.game_ply(),
+        ));
+        let tt = self.tt.clone();
+        let opts = self.options.clone();
+        let c2 = clock.clone();
+        let handle = std::thread::spawn(move || {
+            let r = run_search(pos, &limits, &opts, &eval, &tt, &c2, &mut |e| on_event(e));
+            on_event(Event::BestMove {
+                best: r.best,
+                ponder: r.ponder,
+            });
+        });
+        self.running = Some(Running { clock, handle });
+    }
+
+    /// Searches and waits for the result.
+    pub fn search(&mut self, pos: Position, limits: Limits) -> SearchResult {
+        self.stop();
+        self.wait();
+        let eval = self.eval_for(pos.variant());
+        let clock = Clock::new(
+            &limits,
+            pos.side() == menagerie_rules::Color::White,
+            pos.game_ply(),
+        );
+        run_search(
+            pos,
+            &limits,
+            &self.options,
+            &eval,
+            &self.tt,
+            &clock,
+            &mut |_| {},
+        )
+    }
+
+    /// Like [`Engine::search`], reporting progress.
+    pub fn search_with(
+        &mut self,
+        pos: Position,
+        limits: Limits,
+        on_event: &mut dyn FnMut(Event),
+    ) -> SearchResult {
+        self.stop();
+        self.wait();
+        let eval = self.eval_for(pos.variant());
+        let clock = Clock::new(
+            &limits,
+            pos.side() == menagerie_rules::Color::White,
+            pos.game_ply(),
+        );
+        run_search(
+            pos,
+            &limits,
+            &self.options,
+            &eval,
+            &self.tt,
+            &clock,
+            on_event,
+        )
+    }
+
+    /// Asks the running search to stop (it still reports its best move).
+    pub fn stop(&mut self) {
+        if let Some(r) = &self.running {
+            r.clock.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// The predicted move was played: start the clock of a ponder search.
+    pub fn ponderhit(&mut self) {
+        if let Some(r) = &self.running {
+            r.clock.ponderhit();
+        }
+    }
+
+    /// Waits for the running search to finish.
+    pub fn wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            let _ = r.handle.join();
+        }
+    }
+
+    /// True while a background search runs.
+    #[must_use]
+    pub fn searching(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_finished())
+    }
+
+    /// Static evaluation of a position (side to move's view).
+    #[must_use]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.eval_for(pos.variant()).evaluate(pos)
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+        self.wait();
+    }
+}
+
+fn run_search(
+    pos: Position,
+    limits: &Limits,
+    opts: &EngineOptions,
+    eval: &EvalTables,
+    tt: &Table,
+    clock: &Clock,
+    on_event: &mut dyn FnMut(Event),
+) -> SearchResult {
+    let nodes = AtomicU64::new(0);
+    let max_depth = limits.depth.unwrap_or(100).clamp(1, 100);
+    let node_limit = limits.nodes.unwrap_or(0);
+    let start = Instant::now();
+    let threads = opts.threads.max(1);
+    std::thread::scope(|s| {
+        for t in 1..threads {
+            let p = pos.clone();
+            let nodes = &nodes;
+            s.spawn(move || {
+                let mut h = Searcher::new(p, eval, tt, clock, nodes, node_limit);
+                h.main = false;
+                h.iterate(max_depth, 1, (t % 2) as u32, &mut |_| {});
+            });
+        }
+        let mut main = Searcher::new(pos.clone(), eval, tt, clock, &nodes, node_limit);
+        let mut report = |it: &Iteration| {
+            let n = (nodes.load(Ordering::Relaxed) + (it.nodes & 255))
+                .max(it.nodes)
+                .max(1);
+            let ms = start.elapsed().as_millis() as u64;
+            on_event(Event::Info(Info {
+                depth: it.depth,
+                seldepth: it.seldepth.max(it.depth),
+                multipv: it.multipv,
+                score: Score::from_internal(it.score),
+                nodes: n,
+                nps: n * 1000 / ms.max(1),
+                time_ms: ms,
+                hashfull: tt.hashfull(),
+                pv: it.pv.clone(),
+            }));
+        };
+        let r = main.iterate(max_depth, opts.multipv, 0, &mut report);
+        clock.stop.store(true, Ordering::Relaxed);
+        r
+    })
+}

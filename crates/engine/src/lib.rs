@@ -1,0 +1,17 @@
+//! Menagerie's search engine: a generic evaluation derived from the compiled
+//! move tables, an alpha-beta search (PVS, aspiration windows, transposition
+//! table, quiescence, null move, LMR, killers, history, check extensions,
+//! SEE, Lazy SMP), a time manager, the [`Engine`] facade and `bench`.
+//!
+//! The search does no I/O and never looks at a variant's name.
+
+pub mod bench;
+mod engine;
+pub mod eval;
+mod search;
+mod time;
+pub mod tt;
+
+pub use engine::{Engine, EngineOptions, Event, Info, Limits, Score};
+pub use eval::EvalTables;
+pub use search::SearchResult;
