@@ -234,10 +234,10 @@ fn parse_hand_list(
             None => {
                 return ferr(
                     field,
-                    format!(
-                        "`{}` is not a piece of this variant",
-                        &s[i..=i.min(s.len() - 1)]
-                    ),
+                    match s.get(i..).and_then(|r| r.chars().next()) {
+                        Some(ch) => format!("`{ch}` is not a piece of this variant"),
+                        None => "a count must be followed by a piece".to_string(),
+                    },
                 )
             }
         }
