@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# Runs every Menagerie test on a fresh machine: installs what the tests need,
-# then runs the Rust test suites (release mode, every oracle perft row).
+# Runs every Menagerie test on a fresh machine: installs what the tests need
+# (Debian packages, the python-chess client, the browser-test packages), then
+# runs the Rust test suites in release mode (every oracle perft row), the real
+# protocol clients and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export MENAGERIE_FULL_PERFT=1
 export CARGO_TERM_COLOR=never
+
+echo "== installing test dependencies"
+scripts/install-test-deps.sh
 
 echo "== formatting and lints"
 cargo fmt --all -- --check
@@ -13,3 +18,14 @@ cargo clippy --workspace --all-targets --release -- -D warnings
 
 echo "== Rust tests (release)"
 cargo test --workspace --release
+
+echo "== real protocol clients"
+cargo build --release -p menagerie
+python3 tests/clients/uci_python_chess.py target/release/menagerie
+tests/clients/xboard_match.sh target/release/menagerie
+
+if [ -x scripts/e2e.sh ]; then
+  echo "== browser tests"
+  scripts/e2e.sh
+fi
+echo "== all tests passed"

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what the tests need on a fresh Debian machine (idempotent).
+set -euo pipefail
+need=()
+[ -x /usr/games/xboard ] || need+=(xboard)
+[ -x /usr/games/fairymax ] || need+=(fairymax)
+command -v xvfb-run >/dev/null || need+=(xvfb xauth)
+command -v chromium >/dev/null || need+=(chromium)
+command -v node >/dev/null || need+=(nodejs npm)
+if [ ${#need[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -q || true
+  $SUDO apt-get install -y -q --no-install-recommends "${need[@]}"
+fi
+python3 -c "import chess.engine" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check chess
+rustup component list --installed 2>/dev/null | grep -q rustfmt || rustup component add rustfmt clippy || true
