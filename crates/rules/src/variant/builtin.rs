@@ -1,17 +1,11 @@
 //! The variants embedded in the binary.
 
+macro_rules! builtin {
+    ($($file:literal),* $(,)?) => {
+        &[$(($file, include_str!(concat!("../../../../variants/", $file)))),*]
+    };
+}
+
 /// (file name, TOML text) of every built-in variant, in menu order.
-pub const SOURCES: &[(&str, &str)] = &[
-    (
-        "chess.toml",
-        include_str!("../../../../variants/chess.toml"),
-    ),
-    (
-        "capablanca.toml",
-        include_str!("../../../../variants/capablanca.toml"),
-    ),
-    (
-        "shogi.toml",
-        include_str!("../../../../variants/shogi.toml"),
-    ),
-];
+pub const SOURCES: &[(&str, &str)] =
+    builtin!["chess.toml", "capablanca.toml", "shogi.toml", "joshua.toml"];
