@@ -7,5 +7,10 @@ macro_rules! builtin {
 }
 
 /// (file name, TOML text) of every built-in variant, in menu order.
-pub const SOURCES: &[(&str, &str)] =
-    builtin!["chess.toml", "capablanca.toml", "shogi.toml", "joshua.toml"];
+pub const SOURCES: &[(&str, &str)] = builtin![
+    "chess.toml",
+    "capablanca.toml",
+    "shogi.toml",
+    "joshua.toml",
+    "big-outer.toml"
+];
