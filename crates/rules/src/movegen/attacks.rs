@@ -38,6 +38,8 @@ pub struct RevRay {
     pub any: u64,
     /// Union of the hopping masks.
     pub hops: u64,
+    /// Union of the sliding masks.
+    pub slides: u64,
 }
 
 /// Reverse attack data of a variant.
@@ -148,7 +150,7 @@ impl AttackTables {
                 for (step, masks) in list.iter() {
                     let start = out.pool.len() as u32;
                     let mut cur = target;
-                    let (mut any, mut hops) = (0u64, 0u64);
+                    let (mut any, mut hops, mut slides) = (0u64, 0u64, 0u64);
                     let mut len = 0u16;
                     for m in masks {
                         let Some(next) = g.offset(cur, *step) else {
@@ -163,6 +165,7 @@ impl AttackTables {
                         });
                         any |= m[0] | m[1] | m[2];
                         hops |= m[1] | m[2];
+                        slides |= m[0];
                         len += 1;
                     }
                     if len == 0 {
@@ -178,6 +181,7 @@ impl AttackTables {
                         len,
                         any,
                         hops,
+                        slides,
                     });
                 }
                 out.index.push((a, out.rays.len() as u32));

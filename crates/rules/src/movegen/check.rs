@@ -1,6 +1,6 @@
 //! Attacks, check and royal facing.
 
-use super::legs::Run;
+use super::legs::{paths_to, Run};
 use super::tables::{flag, RayKind};
 use crate::piece::{Color, PieceType};
 use crate::position::Position;
@@ -163,6 +163,122 @@ impl Position {
             }
         }
         false
+    }
+
+    /// True when a piece of `kind` and colour `by` on `s` could ever capture
+    /// on `t` (on some board: occupancy ignored).
+    #[must_use]
+    pub fn could_reach(&self, by: Color, kind: PieceType, s: CellId, t: CellId) -> bool {
+        let v = self.variant();
+        let m = v.tables.at(by, kind, s);
+        m.leaps.iter().any(|l| l.to == t)
+            || m.conds.iter().any(|c| c.to == t)
+            || m.rays.iter().any(|r| v.tables.ray_cells(r).contains(&t))
+            || (!m.progs.is_empty() && v.reach(by, kind, s).is_some_and(|r| r.contains(t)))
+    }
+
+    /// Adds to `out` the cells whose contents can decide whether a piece of
+    /// `kind` and colour `by` on `s` attacks `t` (the cells it passes, hops
+    /// over or captures on the way).
+    pub fn attack_paths(
+        &self,
+        by: Color,
+        kind: PieceType,
+        s: CellId,
+        t: CellId,
+        out: &mut menagerie_geometry::CellSet,
+    ) {
+        let v = self.variant();
+        let m = v.tables.at(by, kind, s);
+        for c in m.conds {
+            if c.to == t {
+                for &x in &c.path[..usize::from(c.path_len)] {
+                    out.insert(x);
+                }
+            }
+        }
+        for r in m.rays {
+            let cells = v.tables.ray_cells(r);
+            if let Some(i) = cells.iter().position(|&c| c == t) {
+                for &x in &cells[..i] {
+                    out.insert(x);
+                }
+                if r.kind == RayKind::Grasshopper {
+                    // Nothing more: the screen is among the cells before.
+                }
+            }
+        }
+        for &pi in m.progs {
+            paths_to(&v.geometry, v.tables.program(pi), s, t, out);
+        }
+    }
+
+    /// Adds to `out` the cells where a single change (a piece leaving, or a
+    /// piece arriving) could let a piece of `kind` and colour `by` on `s`
+    /// start attacking `t`, on the current board.
+    pub fn attack_near(
+        &self,
+        by: Color,
+        kind: PieceType,
+        s: CellId,
+        t: CellId,
+        out: &mut menagerie_geometry::CellSet,
+    ) {
+        let v = self.variant();
+        let board = self.board();
+        let m = v.tables.at(by, kind, s);
+        for c in m.conds {
+            if c.to == t {
+                let bad: Vec<CellId> = c.path[..usize::from(c.path_len)]
+                    .iter()
+                    .copied()
+                    .filter(|&x| board[x.idx()].is_some() != c.occupied)
+                    .collect();
+                if bad.len() == 1 {
+                    out.insert(bad[0]);
+                }
+            }
+        }
+        for r in m.rays {
+            let cells = v.tables.ray_cells(r);
+            let Some(i) = cells.iter().position(|&c| c == t) else {
+                continue;
+            };
+            let before = &cells[..i];
+            let occ: Vec<CellId> = before
+                .iter()
+                .copied()
+                .filter(|x| board[x.idx()].is_some())
+                .collect();
+            match r.kind {
+                RayKind::Slide => {
+                    if occ.len() == 1 {
+                        out.insert(occ[0]);
+                    }
+                }
+                RayKind::Cannon | RayKind::FriendCannon | RayKind::Grasshopper => {
+                    // Screens can appear or vanish anywhere on the line.
+                    if occ.len() <= 2 {
+                        for &x in before {
+                            out.insert(x);
+                        }
+                    }
+                }
+            }
+        }
+        if !m.progs.is_empty() {
+            let run = Run {
+                g: &v.geometry,
+                board,
+                color: by,
+                from: s,
+                target: None,
+                empty_board: false,
+            };
+            for &pi in m.progs {
+                run.near_paths(v.tables.program(pi), t, out);
+            }
+        }
     }
 
     /// True when a royal piece of `color` is attacked.

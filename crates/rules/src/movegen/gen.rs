@@ -3,7 +3,7 @@
 use super::legs::Run;
 use super::tables::{flag, RayKind};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::{Color, Piece, PieceType};
+use crate::piece::{Piece, PieceType};
 use crate::position::Position;
 use menagerie_geometry::CellId;
 
@@ -364,13 +364,20 @@ impl Position {
         // en passant and path captures need the full test.
         let mut pinned: Vec<CellId> = Vec::new();
         let mut hop_lines: Vec<CellId> = Vec::new();
+        // Cells on the paths of enemy pieces the reverse tables cannot
+        // describe (bent, curved, lame, friendly-hop moves, the Joker).
+        let mut sensitive: Option<menagerie_geometry::CellSet> = None;
+        // For a Joker: mover types after which the enemy Joker (moving like
+        // the mover) could reach the royal; those moves get the full test.
+        let mut joker_danger: u64 = 0;
+        let mut joker_cells: Vec<CellId> = Vec::new();
+        let mut joker_king: Option<CellId> = None;
+        // Per mover type: (attacks now, cells of its paths to the royal).
+        let mut joker_cache: Vec<Option<(bool, menagerie_geometry::CellSet)>> = Vec::new();
+        let imitation = self.imitation();
+        let imitator = v.imitator;
         let fast = match king {
-            Some(k)
-                if single
-                    && !v.rules.facing.any()
-                    && !self.in_check()
-                    && !self.complex_threat(k, them) =>
-            {
+            Some(k) if single && !v.rules.facing.any() && !self.in_check() => {
                 let present = self.present(them);
                 let board = self.board();
                 for ray in v.attacks.rays(them, k) {
@@ -379,10 +386,33 @@ impl Position {
                     }
                     let cells = v.attacks.cells(ray);
                     if ray.hops & present != 0 {
-                        hop_lines.extend(cells.iter().map(|rc| rc.cell));
-                        continue;
+                        // A cannon attacks with exactly one screen between:
+                        // one move changes that count by at most one, so
+                        // only attackers with 0 or 2 pieces between matter.
+                        let mut between: Vec<CellId> = Vec::new();
+                        for (idx, rc) in cells.iter().enumerate() {
+                            let p = board[rc.cell.idx()];
+                            if p.is_empty() {
+                                continue;
+                            }
+                            let bit = 1u64 << p.kind();
+                            if p.color() == them && (rc.cannon | rc.grass) & bit != 0 {
+                                match between.len() {
+                                    0 => hop_lines.extend(cells[..idx].iter().map(|c| c.cell)),
+                                    2 => hop_lines.extend(between.iter().copied()),
+                                    _ => {}
+                                }
+                                if rc.grass & bit != 0 {
+                                    hop_lines.extend(cells[..idx].iter().map(|c| c.cell));
+                                }
+                            }
+                            between.push(rc.cell);
+                            if between.len() > 3 {
+                                break;
+                            }
+                        }
                     }
-                    if cells.len() < 2 {
+                    if cells.len() < 2 || ray.slides & present == 0 {
                         continue;
                     }
                     let mut own = None;
@@ -406,24 +436,90 @@ impl Position {
                         break;
                     }
                 }
+                let mut bits = v.complex_types & present;
+                while bits != 0 {
+                    let kind = bits.trailing_zeros() as PieceType;
+                    bits &= bits - 1;
+                    for &s in self.cells_of(them, kind) {
+                        if v.reach(them, kind, s).is_some_and(|r| r.contains(k)) {
+                            let set = sensitive.get_or_insert_with(|| v.geometry.empty_set());
+                            self.attack_near(them, kind, s, k, set);
+                        }
+                    }
+                }
+                if let Some(j) = imitator {
+                    let jokers = self.cells_of(them, j);
+                    if !jokers.is_empty() {
+                        if let Some(t) = imitation {
+                            for &s in jokers {
+                                if self.could_reach(them, t, s, k) {
+                                    let set =
+                                        sensitive.get_or_insert_with(|| v.geometry.empty_set());
+                                    self.attack_near(them, t, s, k, set);
+                                }
+                            }
+                        }
+                        for x in 0..v.types() as PieceType {
+                            if x != j && jokers.iter().any(|&s| self.could_reach(them, x, s, k)) {
+                                joker_danger |= 1 << x;
+                            }
+                        }
+                        joker_cells = jokers.to_vec();
+                        joker_king = Some(k);
+                    }
+                }
                 true
             }
             _ => false,
         };
+        let touches =
+            |c: CellId| hop_lines.contains(&c) || sensitive.as_ref().is_some_and(|s| s.contains(c));
         let mut w = 0;
         for i in 0..out.len() {
             let m = out[i];
             let simple = fast
                 && match m.kind() {
                     MoveKind::Castle | MoveKind::EnPassant => false,
-                    MoveKind::Drop => !hop_lines.contains(&m.to()),
+                    MoveKind::Drop => {
+                        !touches(m.to()) && joker_danger >> m.dropped().unwrap_or(0) & 1 == 0
+                    }
                     MoveKind::Normal => {
                         let from = m.from().unwrap_or(m.to());
-                        royal_mask >> self.piece(from).kind() & 1 == 0
+                        let kind = self.piece(from).kind();
+                        let changes_imitation =
+                            imitator.is_some_and(|j| j != kind) && imitation != Some(kind);
+                        let basic = royal_mask >> kind & 1 == 0
                             && m.via().is_none()
                             && !pinned.contains(&from)
-                            && !hop_lines.contains(&from)
-                            && !hop_lines.contains(&m.to())
+                            && !touches(from)
+                            && !touches(m.to());
+                        if basic && changes_imitation && joker_danger >> kind & 1 != 0 {
+                            // The enemy Joker will move like this piece: safe
+                            // unless it attacks the royal as such now or the
+                            // move opens or screens one of its paths.
+                            if joker_cache.is_empty() {
+                                joker_cache = vec![None; 64];
+                            }
+                            if joker_cache[usize::from(kind)].is_none() {
+                                let mut now = false;
+                                let mut set = self.variant().geometry.empty_set();
+                                if let Some(k) = joker_king {
+                                    for &s in &joker_cells {
+                                        now |= self.attacks_from(them, kind, s, k, false, true);
+                                        self.attack_near(them, kind, s, k, &mut set);
+                                    }
+                                }
+                                joker_cache[usize::from(kind)] = Some((now, set));
+                            }
+                            match &joker_cache[usize::from(kind)] {
+                                Some((now, set)) => {
+                                    !now && !set.contains(from) && !set.contains(m.to())
+                                }
+                                None => false,
+                            }
+                        } else {
+                            basic
+                        }
                     }
                 };
             if simple || self.legal_after(m) {
@@ -432,30 +528,6 @@ impl Position {
             }
         }
         out.truncate(w);
-    }
-
-    /// True when some enemy piece whose moves the reverse tables cannot
-    /// describe might attack `k`.
-    fn complex_threat(&self, k: CellId, them: Color) -> bool {
-        let v = self.variant();
-        if let Some(j) = v.imitator {
-            if self.count(them, j) > 0 {
-                return true;
-            }
-        }
-        let mut bits = v.complex_types & self.present(them);
-        while bits != 0 {
-            let kind = bits.trailing_zeros() as PieceType;
-            bits &= bits - 1;
-            if self
-                .cells_of(them, kind)
-                .iter()
-                .any(|&s| v.reach(them, kind, s).is_some_and(|r| r.contains(k)))
-            {
-                return true;
-            }
-        }
-        false
     }
 
     /// Plays `m` (pseudo-legal), tests the mover's safety and takes it back.

@@ -529,7 +529,14 @@ impl Position {
             pos.ep_hashed = pos.ep_capturable_any();
         }
         pos.hash = pos.compute_hash();
-        if v.has_royal() && !v.tables.is_empty() && pos.royal_attacked(pos.side.flip()) {
+        // With an imitating piece the attack depends on a state that a set-up
+        // position may carry (the Missing Ox spec's own test MO-12 does), so
+        // the check is made only for variants without one.
+        if v.has_royal()
+            && v.imitator.is_none()
+            && !v.tables.is_empty()
+            && pos.royal_attacked(pos.side.flip())
+        {
             return ferr(
                 "board",
                 format!("the side not to move ({}) is in check", pos.side.flip()),

@@ -12,5 +12,6 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "capablanca.toml",
     "shogi.toml",
     "joshua.toml",
-    "big-outer.toml"
+    "big-outer.toml",
+    "missing-ox.toml",
 ];
