@@ -3,6 +3,7 @@
 
 mod bench_cmd;
 mod common;
+mod match_cmd;
 mod perft_cmd;
 mod protocol_cmd;
 
@@ -42,6 +43,8 @@ enum Command {
     Xboard(protocol_cmd::ProtocolArgs),
     /// Search a fixed set of positions (`bench perft`: move generation speed).
     Bench(bench_cmd::BenchArgs),
+    /// Play engine against engine (Menagerie settings, UCI or XBoard engines).
+    Match(match_cmd::MatchArgs),
 }
 
 fn main() {
@@ -72,5 +75,6 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Uci(a)) => protocol_cmd::uci(&a),
         Some(Command::Xboard(a)) => protocol_cmd::xboard(&a),
         Some(Command::Bench(a)) => bench_cmd::run(&a),
+        Some(Command::Match(a)) => match_cmd::run(&a),
     }
 }

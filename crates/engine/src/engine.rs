@@ -196,6 +196,12 @@ impl Engine {
             .clone()
     }
 
+    /// Derives (and caches) the evaluation tables of a variant now, so the
+    /// first search of a game does not spend its clock on them.
+    pub fn prepare(&self, v: &Arc<Variant>) {
+        let _ = self.eval_for(v);
+    }
+
     /// Starts searching in the background; `on_event` receives progress and
     /// finally the best move. A running search is stopped first.
     pub fn go(

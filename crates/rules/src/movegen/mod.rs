@@ -6,4 +6,5 @@ pub mod check;
 pub mod compile;
 pub mod gen;
 pub mod legs;
+pub mod noisy;
 pub mod tables;

@@ -1,0 +1,101 @@
+//! Noisy-move generation for quiescence search: the pseudo-legal captures
+//! (en passant included) and promotions of the side to move, without
+//! generating the quiet moves of plain pieces.
+
+use super::tables::{flag, RayKind};
+use crate::moves::{Move, MoveList};
+use crate::piece::PieceType;
+use crate::position::Position;
+
+impl Position {
+    /// Appends the pseudo-legal moves that capture or promote: exactly the
+    /// moves of [`Position::pseudo_moves`] with `is_capture()` or
+    /// `promotion().is_some()` (in another order). Legality is not checked.
+    pub fn noisy_moves(&self, out: &mut MoveList) {
+        let us = self.side();
+        let v = self.variant();
+        let board = self.board();
+        for kind in 0..v.types() as PieceType {
+            let def = &v.pieces[usize::from(kind)];
+            let simple = !def.imitator
+                && def.promotion.is_none()
+                && !def.dedup
+                && !v.rules.immobility_illegal;
+            for &s in self.cells_of(us, kind) {
+                let m = v.tables.at(us, kind, s);
+                if !simple || !m.progs.is_empty() {
+                    let start = out.len();
+                    self.moves_from(s, out);
+                    let mut w = start;
+                    for r in start..out.len() {
+                        let mv = out[r];
+                        if mv.is_capture() || mv.promotion().is_some() {
+                            out[w] = mv;
+                            w += 1;
+                        }
+                    }
+                    out.truncate(w);
+                    continue;
+                }
+                let enemy = |c: menagerie_geometry::CellId| {
+                    let q = board[c.idx()];
+                    q.is_some() && q.color() != us
+                };
+                for l in m.leaps {
+                    let q = board[l.to.idx()];
+                    if q.is_empty() {
+                        if l.flags & flag::EP != 0
+                            && self.ep().contains(l.to)
+                            && self.piece(self.ep().victim()).is_color(us.flip())
+                        {
+                            out.push(Move::en_passant(s, l.to));
+                        }
+                    } else if q.color() != us && l.flags & flag::CAPTURE != 0 {
+                        out.push(Move::normal(s, l.to).with_capture());
+                    }
+                }
+                for c in m.conds {
+                    if c.flags & flag::CAPTURE == 0 || !enemy(c.to) {
+                        continue;
+                    }
+                    let path = &c.path[..usize::from(c.path_len)];
+                    if path.iter().all(|x| board[x.idx()].is_some() == c.occupied) {
+                        out.push(Move::normal(s, c.to).with_capture());
+                    }
+                }
+                for r in m.rays {
+                    let cells = v.tables.ray_cells(r);
+                    let stops = v.tables.ray_stops(r);
+                    // The cell a capture may land on: the first occupied cell
+                    // (slides), the one after the screen (cannons) or right
+                    // behind the first piece (grasshoppers).
+                    let first = cells.iter().position(|c| board[c.idx()].is_some());
+                    let Some(i) = first else { continue };
+                    let hit = match r.kind {
+                        RayKind::Slide => Some(i),
+                        RayKind::Cannon | RayKind::FriendCannon => {
+                            if r.kind == RayKind::FriendCannon
+                                && board[cells[i].idx()].color() != us
+                            {
+                                None
+                            } else {
+                                cells[i + 1..]
+                                    .iter()
+                                    .position(|c| board[c.idx()].is_some())
+                                    .map(|j| i + 1 + j)
+                            }
+                        }
+                        RayKind::Grasshopper => Some(i + 1),
+                    };
+                    if let Some(j) = hit {
+                        if let (Some(&c), Some(&st)) = (cells.get(j), stops.get(j)) {
+                            if st & flag::CAPTURE != 0 && enemy(c) {
+                                out.push(Move::normal(s, c).with_capture());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! `noisy_moves` agrees with filtering `pseudo_moves` in every built-in
+//! variant, along deterministic random games that prefer captures.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use menagerie_rules::{Move, MoveList, Position, Registry};
+
+fn noisy_by_filter(p: &Position) -> Vec<u64> {
+    let mut all = MoveList::new();
+    p.pseudo_moves(&mut all);
+    let mut v: Vec<u64> = all
+        .into_iter()
+        .filter(|m| m.is_capture() || m.promotion().is_some())
+        .map(Move::raw)
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// Hoppers that no built-in variant has yet: cannon, friendly-screen cannon,
+/// grasshopper, lame and jumping leaps, and a leg-program piece.
+const HOPPERS: &str = r#"
+id = "hoppers"
+name = "Hoppers"
+family = "Test"
+description = "Cannons, grasshoppers and lame leapers for the noisy-move test."
+[board]
+files = 8
+ranks = 8
+[pieces.K]
+name = "King"
+betza = "K"
+royal = true
+[pieces.C]
+name = "Cannon"
+betza = "mRcpR"
+[pieces.F]
+name = "Friend cannon"
+betza = "mRctpR"
+[pieces.G]
+name = "Grasshopper"
+betza = "gQ"
+[pieces.H]
+name = "Horse"
+betza = "nN"
+[pieces.M]
+name = "Bent"
+betza = "mafsWcafsW"
+[setup]
+fen = "chgmkfhc/8/8/8/8/8/8/CHGMKFHC w - - 0 1"
+"#;
+
+#[test]
+fn noisy_moves_match_filtered_pseudo_moves() {
+    let mut reg = Registry::builtin();
+    reg.add_toml("hoppers.toml", HOPPERS).unwrap();
+    let mut seed = 0x1234_5678_9abc_def0u64;
+    let mut rnd = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for id in reg.ids() {
+        let v = reg.get(&id).unwrap();
+        let mut checked = 0;
+        let mut with_noisy = 0;
+        for _game in 0..6 {
+            let mut p = Position::start(&v);
+            let mut legal = MoveList::new();
+            for _ply in 0..160 {
+                let want = noisy_by_filter(&p);
+                let mut got = MoveList::new();
+                p.noisy_moves(&mut got);
+                let mut got: Vec<u64> = got.into_iter().map(Move::raw).collect();
+                got.sort_unstable();
+                assert_eq!(got, want, "{id}: {}", p.to_fen());
+                checked += 1;
+                if !want.is_empty() {
+                    with_noisy += 1;
+                }
+                p.generate_legal(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                let caps: Vec<Move> = legal.iter().copied().filter(|m| m.is_capture()).collect();
+                let m = if !caps.is_empty() && rnd() % 3 != 0 {
+                    caps[(rnd() % caps.len() as u64) as usize]
+                } else {
+                    legal[(rnd() % legal.len() as u64) as usize]
+                };
+                p.make_unchecked(m);
+            }
+        }
+        assert!(
+            checked > 100 && with_noisy > 20,
+            "{id}: {checked} {with_noisy}"
+        );
+    }
+}
