@@ -230,9 +230,23 @@ fn uci_variants_and_perft() {
 fn xboard_game_against_the_engine() {
     let (out, log) = xboard("xboard\nprotover 2\naccepted done\nnew\nlevel 40 5 0\ntime 30000\notim 30000\npost\nusermove e2e4\nping 7\nforce\nusermove d2d4\nundo\nremove\ngo\nquit\n");
     assert!(out.contains(&"feature done=0".to_string()));
-    assert!(out.iter().any(|l| l
-        .starts_with("feature myname=\"TestEngine\" ping=1 setboard=1 usermove=1")
-        && l.contains("variants=\"normal,capablanca,shogi\"")));
+    let features = out
+        .iter()
+        .find(|l| l.starts_with("feature myname=\"TestEngine\" ping=1 setboard=1 usermove=1"))
+        .expect("feature line");
+    let list = features
+        .split("variants=\"")
+        .nth(1)
+        .unwrap()
+        .trim_end_matches('"');
+    let names: Vec<&str> = list.split(',').collect();
+    for v in ["normal", "capablanca", "shogi", "joshua", "missing-ox"] {
+        assert!(names.contains(&v), "{v} offered: {list}");
+    }
+    assert!(
+        !names.contains(&"big-outer"),
+        "cells outside the rectangle cannot be shown in XBoard"
+    );
     assert!(out.contains(&"feature done=1".to_string()));
     let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
     assert_eq!(moves[0], "move a7a5");
