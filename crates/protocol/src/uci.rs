@@ -6,7 +6,7 @@ use crate::output::Output;
 use crate::variants::{start, variant_info};
 use crate::FileReader;
 use menagerie_rules::{
-    divide, move_text, parse_move, Move, Position, Registry, TextStyle, Variant,
+    divide, move_text, parse_move, protocol_text, Move, Position, Registry, TextStyle, Variant,
 };
 use std::io::BufRead;
 use std::sync::Arc;
@@ -52,7 +52,8 @@ impl Listener for UciListener {
         match best {
             None => self.out.line("bestmove (none)"),
             Some(b) => {
-                let mut line = format!("bestmove {}", move_text(&self.root, b, TextStyle::Uci));
+                let legal = self.root.legal_moves();
+                let mut line = format!("bestmove {}", protocol_text(&self.root, &legal, b));
                 if let Some(p) = ponder {
                     let mut after = self.root.clone();
                     if after.play(b).is_ok() && after.is_legal(p) {

@@ -6,7 +6,7 @@ use crate::output::Output;
 use crate::uci::pv_text;
 use crate::variants::pocket_size;
 use crate::FileReader;
-use menagerie_rules::{move_text, parse_move, Color, Move, Position, Registry, TextStyle, Variant};
+use menagerie_rules::{parse_move, protocol_text, Color, Move, Position, Registry, Variant};
 use std::io::BufRead;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
@@ -121,10 +121,9 @@ impl Listener for XbListener {
         }
         let _ = self.done.send(best);
         if let Some(m) = best {
-            self.out.line(&format!(
-                "move {}",
-                move_text(&self.root, m, TextStyle::Uci)
-            ));
+            let legal = self.root.legal_moves();
+            self.out
+                .line(&format!("move {}", protocol_text(&self.root, &legal, m)));
         }
     }
 }

@@ -20,7 +20,7 @@ pub mod position;
 pub mod variant;
 
 pub use moves::{Move, MoveKind, MoveList};
-pub use notation::{move_text, parse_move, MoveError, TextStyle};
+pub use notation::{move_text, parse_move, protocol_text, MoveError, TextStyle};
 pub use outcome::{Outcome, Reason};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, PieceType};

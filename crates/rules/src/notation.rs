@@ -101,6 +101,26 @@ pub fn move_text(pos: &Position, m: Move, style: TextStyle) -> String {
     s
 }
 
+/// Protocol text of a move, leaving out the path cell when the origin and
+/// destination already identify the move among the legal ones (GUIs handle
+/// plain moves best).
+#[must_use]
+pub fn protocol_text(pos: &Position, legal: &[Move], m: Move) -> String {
+    if m.via().is_some() {
+        let same = legal
+            .iter()
+            .filter(|x| x.from() == m.from() && x.to() == m.to() && x.promotion() == m.promotion())
+            .count();
+        if same == 1 {
+            let g = &pos.variant().geometry;
+            let mut s = format!("{}{}", g.name(m.from().unwrap_or(m.to())), g.name(m.to()));
+            s.push_str(&promo_suffix(pos, m, false));
+            return s;
+        }
+    }
+    move_text(pos, m, TextStyle::Uci)
+}
+
 enum Suffix {
     None,
     Plus,
@@ -193,6 +213,8 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         2 => (cells[0], None, cells[1]),
         3 => (cells[0], Some(cells[1]), cells[2]),
         4 if cells[1] == cells[2] => (cells[0], Some(cells[1]), cells[3]),
+        // XBoard relays a two-leg move as `from``to`,`via``x`.
+        4 => (cells[0], Some(cells[2]), cells[1]),
         _ => return Err(syn("too many cells")),
     };
     let suffix = {
