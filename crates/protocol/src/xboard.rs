@@ -349,10 +349,45 @@ impl<B: Backend> XboardSession<B> {
         }
     }
 
+    /// XBoard writes its own castling and en-passant fields for variants it
+    /// does not know: keep its board and side, and take the other fields
+    /// from the start position when the board is the start board.
+    fn xboard_fen(&self, words: &[&str]) -> Option<Position> {
+        let (board, side) = (words.first()?, words.get(1)?);
+        let start: Vec<&str> = self.variant.start_fen.split_whitespace().collect();
+        let mut fields: Vec<String> = start.iter().map(|s| (*s).to_string()).collect();
+        if fields.len() < 2 {
+            return None;
+        }
+        let same_board = start.first() == Some(board);
+        fields[0] = (*board).to_string();
+        let side_index = self
+            .variant
+            .fen
+            .fields
+            .iter()
+            .position(|f| *f == menagerie_rules::variant::FenField::Side)?
+            + 1;
+        fields[side_index] = (*side).to_string();
+        if !same_board {
+            for (i, f) in self.variant.fen.fields.iter().enumerate() {
+                use menagerie_rules::variant::FenField;
+                if matches!(f, FenField::Castling | FenField::EnPassant) {
+                    fields[i + 1] = "-".into();
+                }
+            }
+        }
+        Position::from_fen(&self.variant, &fields.join(" ")).ok()
+    }
+
     fn user_move(&mut self, text: &str) {
         match parse_move(&self.pos, text) {
             Ok(m) => {
                 self.pos.make_unchecked(m);
+                if !self.analyzing && self.pos.outcome().is_some() {
+                    self.announce_end();
+                    return;
+                }
                 if self.analyzing {
                     self.analyze();
                 } else {
@@ -475,7 +510,9 @@ impl<B: Backend> XboardSession<B> {
             "setboard" => {
                 self.stop_search();
                 let fen = words[1..].join(" ");
-                match Position::from_fen(&self.variant, &fen) {
+                match Position::from_fen(&self.variant, &fen)
+                    .or_else(|e| self.xboard_fen(&words[1..]).ok_or(e))
+                {
                     Ok(p) => {
                         self.pos = p;
                         if self.analyzing {

@@ -301,3 +301,22 @@ fn xboard_setup_for_unknown_variants() {
     );
     assert!(!out.iter().any(|l| l.starts_with("Illegal")));
 }
+
+#[test]
+fn xboard_accepts_its_own_fen_fields_and_claims_results() {
+    let mox = "rnbcizhqktzjcbnr/dlemegdaudgemeld/sdfewevddvewefds/pyyppyyppyyppyyp/16/16/16/16/PYYPPYYPPYYPPYYP/SDFEWEVDDVEWEFDS/DLEMEGDAUDGEMELD/RNBCIZHQKTZJCBNR";
+    let (out, _) = xboard(&format!(
+        "protover 2\nvariant missing-ox\nforce\nsetboard {mox} w Q a: 0 1\nusermove a4a5\nquit\n"
+    ));
+    assert!(
+        !out.iter()
+            .any(|l| l.starts_with("tellusererror") || l.starts_with("Illegal")),
+        "{out:?}"
+    );
+    let (out, _) = xboard("new\nforce\nsetboard rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2\nusermove d8h4\nquit\n");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("0-1 {Black wins by checkmate}")),
+        "{out:?}"
+    );
+}
