@@ -307,50 +307,54 @@ impl Position {
     /// the variant forbids, with nothing between.
     #[must_use]
     pub fn royals_facing(&self) -> bool {
-        let v = self.variant();
-        let f = v.rules.facing;
-        if !f.any() {
+        if !self.variant().rules.facing.any() {
             return false;
         }
+        self.royals(Color::White).any(|a| {
+            self.royals(Color::Black)
+                .any(|b| self.cells_face(a, b, None))
+        })
+    }
+
+    /// True when a royal of `color` standing on `cell` (having left
+    /// `vacated`) would face an enemy royal.
+    #[must_use]
+    pub fn would_face(&self, color: Color, cell: CellId, vacated: CellId) -> bool {
+        if !self.variant().rules.facing.any() {
+            return false;
+        }
+        self.royals(color.flip())
+            .any(|b| self.cells_face(cell, b, Some(vacated)))
+    }
+
+    fn cells_face(&self, a: CellId, b: CellId, vacated: Option<CellId>) -> bool {
+        let v = self.variant();
+        let f = v.rules.facing;
         let g = &v.geometry;
-        for a in self.royals(Color::White) {
-            for b in self.royals(Color::Black) {
-                let pa = g.coord(a);
-                let pb = g.coord(b);
-                let d = Vector::new(pb.x - pa.x, pb.y - pa.y, pb.z - pa.z);
-                if d.z != 0 {
-                    continue;
-                }
-                let line = (d.x == 0 && f.file)
-                    || (d.y == 0 && f.rank)
-                    || (d.x.abs() == d.y.abs() && f.diagonal);
-                if !line || d.is_zero() {
-                    continue;
-                }
-                let step = d.signum();
-                let mut c = a;
-                let mut clear = true;
-                loop {
-                    match g.offset(c, step) {
-                        Some(n) if n == b => break,
-                        Some(n) => {
-                            if self.piece(n).is_some() {
-                                clear = false;
-                                break;
-                            }
-                            c = n;
-                        }
-                        None => {
-                            clear = false;
-                            break;
-                        }
+        let pa = g.coord(a);
+        let pb = g.coord(b);
+        let d = Vector::new(pb.x - pa.x, pb.y - pa.y, pb.z - pa.z);
+        if d.z != 0 || d.is_zero() {
+            return false;
+        }
+        let line =
+            (d.x == 0 && f.file) || (d.y == 0 && f.rank) || (d.x.abs() == d.y.abs() && f.diagonal);
+        if !line {
+            return false;
+        }
+        let step = d.signum();
+        let mut c = a;
+        loop {
+            match g.offset(c, step) {
+                Some(n) if n == b => return true,
+                Some(n) => {
+                    if self.piece(n).is_some() && Some(n) != vacated {
+                        return false;
                     }
+                    c = n;
                 }
-                if clear {
-                    return true;
-                }
+                None => return false,
             }
         }
-        false
     }
 }

@@ -281,7 +281,8 @@ impl Position {
                 }
             }
             for &s in &c.safe {
-                if self.is_attacked(s, us.flip()) {
+                if self.is_attacked(s, us.flip()) || (s != c.king && self.would_face(us, s, c.king))
+                {
                     continue 'rules;
                 }
             }
