@@ -6,6 +6,8 @@ use menagerie_rules::{divide, perft, Position, Registry, Variant};
 use std::sync::Arc;
 use std::time::Instant;
 
+mod serve_cmd;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "menagerie",
@@ -42,6 +44,8 @@ enum Command {
         /// Depth in plies.
         depth: u32,
     },
+    /// Play in the browser: start the web app (the default on a terminal).
+    Serve(serve_cmd::ServeArgs),
     /// Check a variant file and report every problem.
     CheckVariant {
         /// Path of the file.
@@ -73,7 +77,14 @@ fn main() {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
+        None if serve_cmd::default_on_terminal() => {
+            serve_cmd::run(serve_cmd::ServeArgs::default(), Registry::builtin())?;
+        }
         None => bail!("no command given; try `menagerie --help`"),
+        Some(Command::Serve(args)) => {
+            let reg = registry(&args.variant_file)?;
+            serve_cmd::run(args, reg)?;
+        }
         Some(Command::Variants { variant_file }) => {
             let reg = registry(&variant_file)?;
             for id in reg.ids() {
