@@ -134,7 +134,7 @@ impl Ctx<'_> {
         if self.aborted {
             return true;
         }
-        if self.nodes % 256 == 0
+        if self.nodes & 255 == 0
             && (self.stop.load(Ordering::Relaxed)
                 || self.deadline.is_some_and(|d| Instant::now() >= d))
         {
