@@ -118,11 +118,14 @@ test('shogi: drop from the hand, promotion with "+", engine answers', async () =
   await page.getByTestId('promote-+').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=piece-f7]')?.getAttribute('data-token') === '+P');
   await plies(2);
-  // Drop the pawn from the hand.
+  // Drop the pawn from the hand (not on the e-file: no two unpromoted pawns on a file).
+  const st = await api(base, `/api/games/${g.id}`);
+  const drops = st.legal.filter((m) => m.drop === 'P').map((m) => m.to);
+  assert.ok(!drops.includes('e5') && drops.includes('f5'), drops.join(' '));
   await page.getByTestId('hand-white-P').click();
-  await click('e5');
-  await page.waitForFunction(() => document.querySelector('[data-testid=piece-e5]')?.getAttribute('data-token') === 'P');
-  assert.equal(await page.getByTestId('move-3').getAttribute('data-uci'), 'P@e5');
+  await click('f5');
+  await page.waitForFunction(() => document.querySelector('[data-testid=piece-f5]')?.getAttribute('data-token') === 'P');
+  assert.equal(await page.getByTestId('move-3').getAttribute('data-uci'), 'P@f5');
   await plies(4);
 });
 
@@ -135,7 +138,7 @@ test('3D board: cube variant, move, engine answer and promotion', async () => {
   await click('wa2', 'wa3');
   assert.equal(await tokenAt('wa3'), 'P');
   await plies(2);
-  const p = await api(base, '/api/games', { variant: 'cube', white: 'human', black: 'human', fen: '4/4/4/4|2k1/4/4/4|P3/4/4/1K2|4/4/4/4 w 0 1' });
+  const p = await api(base, '/api/games', { variant: 'cube', white: 'human', black: 'human', fen: '4/4/4/4|2k1/4/4/4|4/P3/4/1K2|4/4/4/4 w 0 1' });
   await openGame(p.id);
   await click('wa3', 'wa4');
   await page.getByTestId('promotion-chooser').waitFor();
@@ -191,6 +194,10 @@ test('a game resumes after a restart, and the engine resumes thinking', async ()
   // The engine (white) thinks for a long time when the server is killed.
   const t = await api(base, '/api/games', { variant: 'capablanca', white: 'engine', black: 'human', engine: { movetime_ms: 3000 } });
   assert.equal(t.engine.thinking, true);
+  await new Promise((r) => setTimeout(r, 300));
+  const thinking = await api(base, `/api/games/${t.id}`);
+  assert.equal(thinking.engine.thinking, true, 'still thinking when the server dies');
+  assert.equal(thinking.moves.length, 0);
   await server.stop('SIGKILL');
   server = await startServer({ dataDir, port: server.port });
   base = server.base;

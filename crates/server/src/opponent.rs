@@ -118,7 +118,7 @@ pub struct MaterialPlayer;
 
 impl MaterialPlayer {
     /// Deepest search it attempts.
-    pub const MAX_DEPTH: u32 = 4;
+    pub const MAX_DEPTH: u32 = 8;
 }
 
 struct Ctx<'a> {
