@@ -13,7 +13,7 @@ const dataDir = tempDataDir();
 const server = await startServer({ dataDir });
 const base = server.base;
 const browser = await launchBrowser();
-const page = await browser.newPage({ viewport: { width: 1180, height: 800 }, deviceScaleFactor: 1 });
+const page = await browser.newPage({ viewport: { width: 1180, height: 820 }, deviceScaleFactor: 1 });
 const errors = [];
 page.on('pageerror', (e) => errors.push(String(e)));
 
@@ -43,9 +43,13 @@ for (const [name, g] of shots) {
   const legal = (await api(base, `/api/games/${g.id}`)).legal;
   const from = legal.find((m) => m.from && !m.drop)?.from;
   if (from) await page.getByTestId(`cell-${from}`).click();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(300);
   const file = path.join(OUT, `${name}.png`);
-  await page.screenshot({ path: file });
+  // Down to the bottom of the board column, so both hands show.
+  const box = await page.locator('.board-col').boundingBox();
+  const height = Math.ceil(Math.max(820, (box ? box.y + box.height : 0) + 16));
+  await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width: 1180, height } });
   console.log(`${file} (${g.variant}, ${Math.round(fs.statSync(file).size / 1024)} KiB)`);
 }
 
