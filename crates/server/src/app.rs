@@ -300,6 +300,9 @@ impl App {
         let spawned = std::thread::Builder::new()
             .name(format!("search-{}", g.id))
             .spawn(move || {
+                // The caller holds the game until it has published the state that says
+                // the engine thinks: wait for that, so progress never precedes it.
+                drop(slot.lock());
                 // Watchdog: stops the search when its time is over (ends early when the
                 // search returns and drops `done`).
                 let (done, wait) = mpsc::channel::<()>();

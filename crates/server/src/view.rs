@@ -69,6 +69,42 @@ pub struct RegionView {
     kind: String,
     white: Vec<String>,
     black: Vec<String>,
+    /// Per colour, the region's cells on its border with the sides (`n` = towards
+    /// higher ranks, `e` = higher files, `s`, `w`) whose neighbour on the same level is
+    /// outside the region (or off the board), for drawing outlines.
+    boundaries: BTreeMap<&'static str, Vec<BoundaryCell>>,
+}
+
+/// A border cell of a region.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct BoundaryCell {
+    cell: String,
+    sides: Vec<&'static str>,
+}
+
+fn boundary(
+    g: &menagerie_geometry::Geometry,
+    set: &menagerie_geometry::CellSet,
+) -> Vec<BoundaryCell> {
+    const SIDES: [(&str, i32, i32); 4] = [("n", 0, 1), ("e", 1, 0), ("s", 0, -1), ("w", -1, 0)];
+    set.iter()
+        .filter_map(|c| {
+            let p = g.coord(c);
+            let (x, y, z) = (i32::from(p.x), i32::from(p.y), i32::from(p.z));
+            let sides: Vec<&'static str> = SIDES
+                .iter()
+                .filter(|(_, dx, dy)| {
+                    !g.cell_at(x + dx, y + dy, z)
+                        .is_some_and(|n| set.contains(n))
+                })
+                .map(|(s, _, _)| *s)
+                .collect();
+            (!sides.is_empty()).then(|| BoundaryCell {
+                cell: g.name(c).to_string(),
+                sides,
+            })
+        })
+        .collect()
 }
 
 /// A piece type.
@@ -138,6 +174,10 @@ impl VariantDetail {
                     kind: r.kind.clone(),
                     white: names(&r.cells[0]),
                     black: names(&r.cells[1]),
+                    boundaries: BTreeMap::from([
+                        ("white", boundary(g, &r.cells[0])),
+                        ("black", boundary(g, &r.cells[1])),
+                    ]),
                 })
                 .collect(),
             pieces: v

@@ -189,6 +189,19 @@ async fn variants_and_diagrams() {
         .as_array()
         .unwrap()
         .contains(&json!("a1")));
+    // Outline of White's zone (ranks 7-9): every cell of rank 7 has a southern border,
+    // the corners two borders.
+    let b = v["regions"][0]["boundaries"]["white"].as_array().unwrap();
+    let sides = |cell: &str| {
+        b.iter()
+            .find(|x| x["cell"] == cell)
+            .map(|x| x["sides"].clone())
+    };
+    assert_eq!(sides("e7"), Some(json!(["s"])));
+    assert_eq!(sides("a9"), Some(json!(["n", "w"])));
+    assert_eq!(sides("i7"), Some(json!(["e", "s"])));
+    assert_eq!(sides("e8"), None);
+    assert_eq!(b.len(), 9 + 9 + 1 + 1 + 2 + 2 - 4);
     let king = v["pieces"]
         .as_array()
         .unwrap()
