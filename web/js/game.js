@@ -199,6 +199,9 @@ export class GameScreen {
   /** @param {any} st a state from the server */
   acceptState(st) {
     if (this.destroyed || !st || st.id !== this.id) return;
+    // Every change raises `version`: drop states older than the one shown (an SSE event
+    // may arrive after the answer to our own request, or the other way round).
+    if (typeof st.version === 'number' && typeof this.state?.version === 'number' && st.version < this.state.version) return;
     const prevPly = this.state?.ply;
     const prevMoves = this.state?.moves?.length;
     this.state = st;
@@ -539,7 +542,11 @@ export class GameScreen {
         title: 'Promote to', testid: 'promotion-chooser',
         options: cands.map((m) => {
           let p = null, label = '';
-          if (m.promotion === '+') {
+          if (m.promotion && m.promotion_name) {
+            // The server names the piece it promotes to (also for Shogi-style '+').
+            p = { name: m.promotion_name, glyph: m.promotion_glyph || pieceInfo(v, { token: m.promotion })?.glyph || '' };
+            label = m.promotion === '+' ? `Promote (${m.promotion_name})` : m.promotion_name;
+          } else if (m.promotion === '+') {
             p = moving ? pieceInfo(v, { token: '+' + moving.token }) : null;
             label = p ? `Promote (${p.name})` : 'Promote';
           } else if (m.promotion) {

@@ -9,7 +9,8 @@ mod protocol_cmd;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use std::io::IsTerminal;
+
+mod serve_cmd;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -32,6 +33,8 @@ enum Command {
     },
     /// Count the leaves of the legal move tree.
     Perft(perft_cmd::PerftArgs),
+    /// Play in the browser: start the web app (the default on a terminal).
+    Serve(serve_cmd::ServeArgs),
     /// Check a variant file and report every problem.
     CheckVariant {
         /// Path of the file.
@@ -57,11 +60,14 @@ fn main() {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        None => {
-            if std::io::stdin().is_terminal() {
-                anyhow::bail!("no command given; try `menagerie --help`");
-            }
-            protocol_cmd::uci(&protocol_cmd::ProtocolArgs::default())
+        None if serve_cmd::default_on_terminal() => serve_cmd::run(
+            serve_cmd::ServeArgs::default(),
+            menagerie_rules::Registry::builtin(),
+        ),
+        None => protocol_cmd::uci(&protocol_cmd::ProtocolArgs::default()),
+        Some(Command::Serve(args)) => {
+            let reg = common::registry(&args.variant_file)?;
+            serve_cmd::run(args, reg)
         }
         Some(Command::Variants { variant_file }) => {
             let reg = common::registry(&variant_file)?;

@@ -1,0 +1,413 @@
+//! The server's shared state: variants, games in memory, storage, the computer
+//! opponent and the searches running for games.
+
+use crate::error::{ApiError, ApiResult};
+use crate::game::{Ended, EngineSettings, Game, Player};
+use crate::opponent::{Opponent, SearchLimits};
+use crate::store::{Store, StoredGame};
+use crate::view::{GameState, InfoView};
+use menagerie_rules::{parse_move, Color, Registry, Variant};
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex, MutexGuard};
+use std::time::Duration;
+use tokio::sync::broadcast;
+
+/// Something pushed to a game's event subscribers (already serialised JSON).
+#[derive(Debug, Clone)]
+pub enum Push {
+    /// `event: state`.
+    State(Arc<str>),
+    /// `event: info`.
+    Info(Arc<str>),
+}
+
+/// A game in memory with its event channel.
+#[derive(Debug)]
+pub struct Slot {
+    game: Mutex<Game>,
+    /// Events of this game.
+    pub events: broadcast::Sender<Push>,
+}
+
+impl Slot {
+    /// Locks the game.
+    pub fn lock(&self) -> MutexGuard<'_, Game> {
+        self.game
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// Shared state of the server.
+pub struct App {
+    registry: Registry,
+    store: Store,
+    opponent: Arc<dyn Opponent>,
+    games: Mutex<HashMap<String, Arc<Slot>>>,
+    next_search: AtomicU64,
+    counter: AtomicU64,
+    seed: std::collections::hash_map::RandomState,
+    shutting_down: AtomicBool,
+}
+
+impl std::fmt::Debug for App {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("App")
+            .field("variants", &self.registry.ids())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Current Unix time in seconds.
+#[must_use]
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// True for a syntactically possible game id.
+fn plausible_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 32
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+impl App {
+    /// A server over these variants, this storage and this opponent.
+    pub fn new(registry: Registry, store: Store, opponent: Arc<dyn Opponent>) -> Arc<App> {
+        Arc::new(App {
+            registry,
+            store,
+            opponent,
+            games: Mutex::new(HashMap::new()),
+            next_search: AtomicU64::new(1),
+            counter: AtomicU64::new(0),
+            seed: std::collections::hash_map::RandomState::new(),
+            shutting_down: AtomicBool::new(false),
+        })
+    }
+
+    /// The variants.
+    #[must_use]
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
+    /// The storage.
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The opponent.
+    #[must_use]
+    pub fn opponent(&self) -> &Arc<dyn Opponent> {
+        &self.opponent
+    }
+
+    /// Every variant that loads, in registration order.
+    #[must_use]
+    pub fn variants(&self) -> Vec<Arc<Variant>> {
+        self.registry
+            .ids()
+            .iter()
+            .filter_map(|id| self.registry.get(id).ok())
+            .collect()
+    }
+
+    /// A variant by id.
+    ///
+    /// # Errors
+    /// `unknown_variant` (404 when `status_404`, else 400).
+    pub fn variant(&self, id: &str, status_404: bool) -> ApiResult<Arc<Variant>> {
+        self.registry.get(id).map_err(|e| {
+            let msg = match e {
+                menagerie_rules::variant::RegistryError::Unknown(_) => {
+                    format!("unknown variant `{id}`")
+                }
+                other => other.to_string(),
+            };
+            if status_404 {
+                ApiError::not_found("unknown_variant", msg)
+            } else {
+                ApiError::bad("unknown_variant", msg)
+            }
+        })
+    }
+
+    /// A fresh game id.
+    pub fn new_id(&self) -> String {
+        loop {
+            let mut h = self.seed.build_hasher();
+            h.write_u64(self.counter.fetch_add(1, Ordering::Relaxed));
+            h.write_i64(now());
+            let id = format!("{:012x}", h.finish() & 0xffff_ffff_ffff);
+            let taken =
+                self.games_map().contains_key(&id) || self.store.load(&id).ok().flatten().is_some();
+            if !taken {
+                return id;
+            }
+        }
+    }
+
+    fn games_map(&self) -> MutexGuard<'_, HashMap<String, Arc<Slot>>> {
+        self.games
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Number of games held in memory.
+    #[must_use]
+    pub fn games_in_memory(&self) -> usize {
+        self.games_map().len()
+    }
+
+    /// The game with this id, loaded from storage when not in memory.
+    ///
+    /// # Errors
+    /// `game_not_found`, or `variant_unavailable` for a stored game whose variant is not
+    /// loaded now, or a storage failure.
+    pub fn slot(&self, id: &str) -> ApiResult<Arc<Slot>> {
+        let missing = || ApiError::not_found("game_not_found", format!("no game `{id}`"));
+        if !plausible_id(id) {
+            return Err(missing());
+        }
+        if let Some(s) = self.games_map().get(id) {
+            return Ok(s.clone());
+        }
+        let stored = self
+            .store
+            .load(id)
+            .map_err(|e| ApiError::internal(e.to_string()))?
+            .ok_or_else(missing)?;
+        let game = self.restore(stored)?;
+        let mut map = self.games_map();
+        // Another request may have loaded it meanwhile: keep the first.
+        let slot = map
+            .entry(id.to_string())
+            .or_insert_with(|| Arc::new(Slot::new(game)))
+            .clone();
+        Ok(slot)
+    }
+
+    /// Rebuilds a stored game by replaying its moves.
+    fn restore(&self, s: StoredGame) -> ApiResult<Game> {
+        let v = self.registry.get(&s.variant).map_err(|_| {
+            ApiError::conflict(
+                "variant_unavailable",
+                format!(
+                    "game `{}` uses variant `{}`, which is not loaded (start the server with its --variant-file)",
+                    s.id, s.variant
+                ),
+            )
+        })?;
+        let engine = EngineSettings::new(s.movetime_ms, s.depth).unwrap_or_default();
+        let mut g = Game::new(
+            s.id.clone(),
+            v,
+            Some(&s.start_fen),
+            [s.white, s.black],
+            engine,
+            s.created,
+        )
+        .map_err(|e| ApiError::internal(format!("stored game `{}`: {}", s.id, e.message)))?;
+        for (i, text) in s.moves.iter().enumerate() {
+            let m = parse_move(&g.pos, text).map_err(|e| {
+                ApiError::internal(format!(
+                    "stored game `{}` cannot be replayed at ply {}: {e}",
+                    s.id,
+                    i + 1
+                ))
+            })?;
+            g.play(m)?;
+        }
+        g.ended = s.ended;
+        g.draw_offer = match s.draw_offer.as_deref() {
+            Some("white") => Some(Color::White),
+            Some("black") => Some(Color::Black),
+            _ => None,
+        };
+        g.updated = s.updated;
+        g.version = s.version;
+        Ok(g)
+    }
+
+    /// Stores a new game, keeps it in memory and lets the engine start if it is to move.
+    ///
+    /// # Errors
+    /// Storage failure.
+    pub fn insert(self: &Arc<Self>, game: Game) -> ApiResult<(Arc<Slot>, Arc<str>)> {
+        self.store
+            .save(&game)
+            .map_err(|e| ApiError::internal(e.to_string()))?;
+        let id = game.id.clone();
+        let slot = Arc::new(Slot::new(game));
+        self.games_map().insert(id, slot.clone());
+        let json = {
+            let mut g = slot.lock();
+            self.maybe_think(&slot, &mut g, false);
+            state_json(&g)
+        };
+        Ok((slot, json))
+    }
+
+    /// Records a change: bumps the version, stores the game, sends the new state to
+    /// subscribers and returns it.
+    ///
+    /// # Errors
+    /// Storage failure.
+    pub fn commit(&self, slot: &Slot, g: &mut Game) -> ApiResult<Arc<str>> {
+        g.version += 1;
+        g.updated = now();
+        self.store
+            .save(g)
+            .map_err(|e| ApiError::internal(e.to_string()))?;
+        let json = state_json(g);
+        let _ = slot.events.send(Push::State(json.clone()));
+        Ok(json)
+    }
+
+    /// Starts a search when the engine is to move (or, with `force`, for whoever is to
+    /// move) and none runs. The search runs on its own thread; its move is played
+    /// only if the game did not change meanwhile.
+    pub fn maybe_think(self: &Arc<Self>, slot: &Arc<Slot>, g: &mut Game, force: bool) {
+        if g.search.is_some() || g.status().over {
+            return;
+        }
+        if !force && g.player(g.side()) != Player::Engine {
+            return;
+        }
+        let id = self.next_search.fetch_add(1, Ordering::Relaxed);
+        let stop = Arc::new(AtomicBool::new(false));
+        g.search = Some(crate::game::SearchTicket {
+            id,
+            stop: stop.clone(),
+        });
+        let pos = g.pos.clone();
+        let limits = SearchLimits {
+            movetime_ms: g.engine.movetime_ms,
+            depth: g.engine.depth,
+        };
+        let cap = limits.movetime_ms.unwrap_or(EngineSettings::MAX_MS) + 50;
+        let app = self.clone();
+        let slot = slot.clone();
+        let spawned = std::thread::Builder::new()
+            .name(format!("search-{}", g.id))
+            .spawn(move || {
+                // The caller holds the game until it has published the state that says
+                // the engine thinks: wait for that, so progress never precedes it.
+                drop(slot.lock());
+                // Watchdog: stops the search when its time is over (ends early when the
+                // search returns and drops `done`).
+                let (done, wait) = mpsc::channel::<()>();
+                let stop2 = stop.clone();
+                let _ = std::thread::Builder::new()
+                    .name("search-watchdog".into())
+                    .spawn(move || {
+                        if let Err(mpsc::RecvTimeoutError::Timeout) =
+                            wait.recv_timeout(Duration::from_millis(cap))
+                        {
+                            stop2.store(true, Ordering::Relaxed);
+                        }
+                    });
+                let events = slot.events.clone();
+                let root = pos.clone();
+                let best = app.opponent.search(
+                    pos,
+                    limits,
+                    &mut |info| {
+                        if let Ok(s) = serde_json::to_string(&InfoView::of(&root, &info)) {
+                            let _ = events.send(Push::Info(s.into()));
+                        }
+                    },
+                    &stop,
+                );
+                drop(done);
+                app.finish_search(&slot, id, best);
+            });
+        if spawned.is_err() {
+            g.search = None;
+        }
+    }
+
+    fn finish_search(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        id: u64,
+        best: Option<menagerie_rules::Move>,
+    ) {
+        let mut g = slot.lock();
+        if self.shutting_down.load(Ordering::Relaxed) {
+            return; // the search resumes after the restart
+        }
+        if g.search.as_ref().map(|t| t.id) != Some(id) {
+            return; // cancelled: the game changed meanwhile
+        }
+        g.search = None;
+        if let Some(m) = best {
+            if g.pos.is_legal(m) {
+                let _ = g.play(m);
+            }
+        }
+        self.maybe_think(slot, &mut g, false);
+        let _ = self.commit(slot, &mut g);
+    }
+
+    /// After a restart: loads the unfinished games where the engine is to move and lets
+    /// it think again. Returns how many searches were started.
+    pub fn resume_engines(self: &Arc<Self>) -> usize {
+        let ids = self.store.unfinished_with_engine().unwrap_or_default();
+        let mut n = 0;
+        for id in ids {
+            let Ok(slot) = self.slot(&id) else { continue };
+            let mut g = slot.lock();
+            self.maybe_think(&slot, &mut g, false);
+            if g.thinking() {
+                n += 1;
+                let _ = self.commit(&slot, &mut g);
+            }
+        }
+        n
+    }
+
+    /// Stops every running search (server shutdown).
+    pub fn stop_all(&self) {
+        self.shutting_down.store(true, Ordering::Relaxed);
+        for slot in self.games_map().values() {
+            if let Some(t) = &slot.lock().search {
+                t.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Ends a game by agreement or resignation.
+    pub fn end(&self, g: &mut Game, how: Ended) {
+        g.cancel_search();
+        g.ended = Some(how);
+        g.draw_offer = None;
+    }
+}
+
+impl Slot {
+    fn new(game: Game) -> Slot {
+        let (events, _) = broadcast::channel(64);
+        Slot {
+            game: Mutex::new(game),
+            events,
+        }
+    }
+}
+
+/// The JSON text of a game's live state.
+#[must_use]
+pub fn state_json(g: &Game) -> Arc<str> {
+    serde_json::to_string(&GameState::of(g, None))
+        .unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+        .into()
+}

@@ -1,0 +1,543 @@
+//! JSON views of variants, positions and games (the types of `docs/api.md`).
+
+use crate::game::{EngineSettings, Game, Player, Status};
+use crate::opponent::{Score, SearchInfo};
+use menagerie_geometry::CellId;
+use menagerie_rules::variant::MoveStyle;
+use menagerie_rules::{move_text, Color, Move, MoveKind, Position, TextStyle, Variant};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Entry of `GET /api/variants`.
+#[derive(Debug, Serialize)]
+pub struct VariantSummary {
+    /// Id.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Menu family.
+    pub family: String,
+    /// One-line description.
+    pub description: String,
+    /// Files of the main box.
+    pub files: usize,
+    /// Ranks of the main box.
+    pub ranks: usize,
+    /// Levels (1 for flat boards).
+    pub levels: usize,
+}
+
+impl VariantSummary {
+    /// Summary of a variant.
+    #[must_use]
+    pub fn of(v: &Variant) -> Self {
+        VariantSummary {
+            id: v.id.clone(),
+            name: v.name.clone(),
+            family: v.family.clone(),
+            description: v.description.clone(),
+            files: v.geometry.files(),
+            ranks: v.geometry.ranks(),
+            levels: v.geometry.levels(),
+        }
+    }
+}
+
+/// A cell of the board.
+#[derive(Debug, Serialize)]
+pub struct CellView {
+    name: String,
+    x: i32,
+    y: i32,
+    z: i32,
+}
+
+/// The board of a variant.
+#[derive(Debug, Serialize)]
+pub struct BoardView {
+    files: usize,
+    ranks: usize,
+    levels: usize,
+    level_letters: String,
+    cells: Vec<CellView>,
+}
+
+/// A region with its cells per colour.
+#[derive(Debug, Serialize)]
+pub struct RegionView {
+    name: String,
+    kind: String,
+    white: Vec<String>,
+    black: Vec<String>,
+    /// Per colour, the region's cells on its border with the sides (`n` = towards
+    /// higher ranks, `e` = higher files, `s`, `w`) whose neighbour on the same level is
+    /// outside the region (or off the board), for drawing outlines.
+    boundaries: BTreeMap<&'static str, Vec<BoundaryCell>>,
+}
+
+/// A border cell of a region.
+#[derive(Debug, Serialize, PartialEq, Eq)]
+pub struct BoundaryCell {
+    cell: String,
+    sides: Vec<&'static str>,
+}
+
+fn boundary(
+    g: &menagerie_geometry::Geometry,
+    set: &menagerie_geometry::CellSet,
+) -> Vec<BoundaryCell> {
+    const SIDES: [(&str, i32, i32); 4] = [("n", 0, 1), ("e", 1, 0), ("s", 0, -1), ("w", -1, 0)];
+    set.iter()
+        .filter_map(|c| {
+            let p = g.coord(c);
+            let (x, y, z) = (i32::from(p.x), i32::from(p.y), i32::from(p.z));
+            let sides: Vec<&'static str> = SIDES
+                .iter()
+                .filter(|(_, dx, dy)| {
+                    !g.cell_at(x + dx, y + dy, z)
+                        .is_some_and(|n| set.contains(n))
+                })
+                .map(|(s, _, _)| *s)
+                .collect();
+            (!sides.is_empty()).then(|| BoundaryCell {
+                cell: g.name(c).to_string(),
+                sides,
+            })
+        })
+        .collect()
+}
+
+/// A piece type.
+#[derive(Debug, Serialize)]
+pub struct PieceView {
+    token: String,
+    name: String,
+    abbrev: String,
+    betza: String,
+    royal: bool,
+    glyph: String,
+    description: String,
+}
+
+/// `GET /api/variants/{id}`.
+#[derive(Debug, Serialize)]
+pub struct VariantDetail {
+    id: String,
+    name: String,
+    family: String,
+    description: String,
+    board: BoardView,
+    regions: Vec<RegionView>,
+    pieces: Vec<PieceView>,
+    drops: bool,
+    imitation: bool,
+    start_fen: String,
+    move_style: &'static str,
+}
+
+impl VariantDetail {
+    /// Full description of a variant.
+    #[must_use]
+    pub fn of(v: &Variant) -> Self {
+        let g = &v.geometry;
+        let names = |set: &menagerie_geometry::CellSet| -> Vec<String> {
+            set.iter().map(|c| g.name(c).to_string()).collect()
+        };
+        VariantDetail {
+            id: v.id.clone(),
+            name: v.name.clone(),
+            family: v.family.clone(),
+            description: v.description.clone(),
+            board: BoardView {
+                files: g.files(),
+                ranks: g.ranks(),
+                levels: g.levels(),
+                level_letters: g.level_letters().iter().collect(),
+                cells: g
+                    .cells()
+                    .map(|c| {
+                        let p = g.coord(c);
+                        CellView {
+                            name: g.name(c).to_string(),
+                            x: i32::from(p.x),
+                            y: i32::from(p.y),
+                            z: i32::from(p.z),
+                        }
+                    })
+                    .collect(),
+            },
+            regions: v
+                .regions
+                .iter()
+                .map(|r| RegionView {
+                    name: r.name.clone(),
+                    kind: r.kind.clone(),
+                    white: names(&r.cells[0]),
+                    black: names(&r.cells[1]),
+                    boundaries: BTreeMap::from([
+                        ("white", boundary(g, &r.cells[0])),
+                        ("black", boundary(g, &r.cells[1])),
+                    ]),
+                })
+                .collect(),
+            pieces: v
+                .pieces
+                .iter()
+                .map(|p| PieceView {
+                    token: p.token.clone(),
+                    name: p.name.clone(),
+                    abbrev: p.abbrev.clone(),
+                    betza: p.betza.clone(),
+                    royal: p.royal,
+                    glyph: p.glyph.clone(),
+                    description: p.description.clone(),
+                })
+                .collect(),
+            drops: v.rules.drops,
+            imitation: v.imitator.is_some(),
+            start_fen: v.start_fen.clone(),
+            move_style: match v.move_style {
+                MoveStyle::Uci => "uci",
+                MoveStyle::Dash => "dash",
+            },
+        }
+    }
+}
+
+/// A piece on the board.
+#[derive(Debug, Serialize)]
+pub struct BoardPiece {
+    cell: String,
+    /// Token as written in the FEN (`P`, `+P` for a promoted Shogi pawn, `+PG` in
+    /// full-promotion FENs).
+    token: String,
+    /// Token of the piece type it now is (White's form): look it up in `pieces`.
+    #[serde(rename = "type")]
+    kind: String,
+    color: &'static str,
+    name: String,
+    abbrev: String,
+    glyph: String,
+    promoted: bool,
+}
+
+/// Pieces of one type in a hand.
+#[derive(Debug, Serialize)]
+pub struct HandPiece {
+    token: String,
+    count: u8,
+    name: String,
+    abbrev: String,
+    glyph: String,
+}
+
+/// The last move on the board.
+#[derive(Debug, Serialize)]
+pub struct LastMove {
+    from: Option<String>,
+    to: String,
+    via: Option<String>,
+    drop: Option<String>,
+    captured: Vec<String>,
+    uci: String,
+    text: String,
+}
+
+/// A move of the game's move list.
+#[derive(Debug, Serialize)]
+pub struct MoveEntry {
+    uci: String,
+    text: String,
+    fen: String,
+}
+
+/// A legal move.
+#[derive(Debug, Serialize)]
+pub struct LegalMove {
+    uci: String,
+    text: String,
+    from: Option<String>,
+    to: String,
+    via: Option<String>,
+    promotion: Option<String>,
+    promotion_name: Option<String>,
+    promotion_glyph: Option<String>,
+    drop: Option<String>,
+    castle: bool,
+    capture: bool,
+}
+
+/// Engine part of the state.
+#[derive(Debug, Serialize)]
+pub struct EngineView {
+    movetime_ms: Option<u64>,
+    depth: Option<u32>,
+    thinking: bool,
+}
+
+/// A game state (every game endpoint answers with one).
+#[derive(Debug, Serialize)]
+pub struct GameState {
+    id: String,
+    variant: String,
+    version: u64,
+    /// Ply shown (equals `moves.len()` unless an earlier position was asked for).
+    ply: usize,
+    /// True for the read-only view of an earlier position (`?ply=N`).
+    history_view: bool,
+    fen: String,
+    side: &'static str,
+    board: Vec<BoardPiece>,
+    hands: BTreeMap<&'static str, Vec<HandPiece>>,
+    imitation: Option<String>,
+    check: Vec<String>,
+    last_move: Option<LastMove>,
+    moves: Vec<MoveEntry>,
+    legal: Vec<LegalMove>,
+    status: Status,
+    players: BTreeMap<&'static str, Player>,
+    engine: EngineView,
+    draw_offer: Option<&'static str>,
+    created: i64,
+    updated: i64,
+}
+
+fn board_pieces(pos: &Position) -> Vec<BoardPiece> {
+    let v = pos.variant();
+    let g = &v.geometry;
+    g.cells()
+        .filter_map(|c| {
+            let p = pos.piece(c);
+            if p.is_empty() {
+                return None;
+            }
+            let def = &v.pieces[usize::from(p.kind())];
+            let origin = pos.origin(c);
+            let token = match origin {
+                Some(o) if v.fen.promoted_full => {
+                    format!("+{}{}", v.token(o, p.color()), v.token(p.kind(), p.color()))
+                }
+                Some(o) => format!("+{}", v.token(o, p.color())),
+                None => v.token(p.kind(), p.color()),
+            };
+            Some(BoardPiece {
+                cell: g.name(c).to_string(),
+                token,
+                kind: def.token.clone(),
+                color: p.color().name(),
+                name: def.name.clone(),
+                abbrev: def.abbrev.clone(),
+                glyph: def.glyph.clone(),
+                promoted: origin.is_some(),
+            })
+        })
+        .collect()
+}
+
+fn hand(pos: &Position, color: Color) -> Vec<HandPiece> {
+    let v = pos.variant();
+    (0..v.types())
+        .filter_map(|k| {
+            let n = pos.hand(color, k as u8);
+            (n > 0).then(|| {
+                let def = &v.pieces[k];
+                HandPiece {
+                    token: def.token.clone(),
+                    count: n,
+                    name: def.name.clone(),
+                    abbrev: def.abbrev.clone(),
+                    glyph: def.glyph.clone(),
+                }
+            })
+        })
+        .collect()
+}
+
+/// The JSON form of one legal move of `pos`.
+#[must_use]
+pub fn legal_move(pos: &Position, m: Move) -> LegalMove {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let name = |c: CellId| g.name(c).to_string();
+    let (promotion, promotion_name, promotion_glyph) = match m.promotion() {
+        Some(k) => {
+            let def = &v.pieces[usize::from(k)];
+            let pr = m.from().and_then(|f| {
+                v.pieces[usize::from(pos.piece(f).kind())]
+                    .promotion
+                    .as_ref()
+            });
+            let plus = pr.is_some_and(|p| p.keeps_origin && p.to.len() == 1);
+            (
+                Some(if plus {
+                    "+".to_string()
+                } else {
+                    def.token.clone()
+                }),
+                Some(def.name.clone()),
+                Some(def.glyph.clone()),
+            )
+        }
+        None => (None, None, None),
+    };
+    LegalMove {
+        uci: move_text(pos, m, TextStyle::Uci),
+        text: move_text(pos, m, TextStyle::Human),
+        from: if m.kind() == MoveKind::Drop {
+            None
+        } else {
+            m.from().map(name)
+        },
+        to: name(m.to()),
+        via: m.via().map(name),
+        promotion,
+        promotion_name,
+        promotion_glyph,
+        drop: m.dropped().map(|k| v.pieces[usize::from(k)].token.clone()),
+        castle: m.castling().is_some(),
+        capture: m.is_capture() || m.captures_via() || m.kind() == MoveKind::EnPassant,
+    }
+}
+
+impl GameState {
+    /// The state of a game; with `view`, the read-only state of the position after
+    /// that many moves (`legal` empty, status of the live game omitted).
+    #[must_use]
+    pub fn of(game: &Game, view: Option<(usize, &Position)>) -> GameState {
+        let (ply, pos, history_view) = match view {
+            Some((n, p)) if n < game.moves.len() => (n, p, true),
+            _ => (game.moves.len(), &game.pos, false),
+        };
+        let v = pos.variant();
+        let g = &v.geometry;
+        let status = if history_view {
+            Status::PLAYING
+        } else {
+            game.status()
+        };
+        let side = pos.side();
+        let legal = if !history_view
+            && !status.over
+            && !game.thinking()
+            && game.player(side) == Player::Human
+        {
+            pos.legal_moves()
+                .into_iter()
+                .map(|m| legal_move(pos, m))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let last_move = ply.checked_sub(1).map(|i| {
+            let p = &game.moves[i];
+            let m = p.mv;
+            LastMove {
+                from: if m.kind() == MoveKind::Drop {
+                    None
+                } else {
+                    m.from().map(|c| g.name(c).to_string())
+                },
+                to: g.name(m.to()).to_string(),
+                via: m.via().map(|c| g.name(c).to_string()),
+                drop: m.dropped().map(|k| v.pieces[usize::from(k)].token.clone()),
+                captured: p.captured.iter().map(|&c| g.name(c).to_string()).collect(),
+                uci: p.uci.clone(),
+                text: p.text.clone(),
+            }
+        });
+        let mut hands = BTreeMap::new();
+        hands.insert("white", hand(pos, Color::White));
+        hands.insert("black", hand(pos, Color::Black));
+        let mut players = BTreeMap::new();
+        players.insert("white", game.players[0]);
+        players.insert("black", game.players[1]);
+        let EngineSettings { movetime_ms, depth } = game.engine;
+        GameState {
+            id: game.id.clone(),
+            variant: v.id.clone(),
+            version: game.version,
+            ply,
+            history_view,
+            fen: pos.to_fen(),
+            side: side.name(),
+            board: board_pieces(pos),
+            hands,
+            imitation: pos
+                .imitation()
+                .map(|k| v.pieces[usize::from(k)].token.clone()),
+            check: pos
+                .checked_royals()
+                .into_iter()
+                .map(|c| g.name(c).to_string())
+                .collect(),
+            last_move,
+            moves: game
+                .moves
+                .iter()
+                .map(|p| MoveEntry {
+                    uci: p.uci.clone(),
+                    text: p.text.clone(),
+                    fen: p.fen.clone(),
+                })
+                .collect(),
+            legal,
+            status,
+            players,
+            engine: EngineView {
+                movetime_ms,
+                depth,
+                thinking: game.thinking() && !history_view,
+            },
+            draw_offer: if history_view {
+                None
+            } else {
+                game.draw_offer.map(Color::name)
+            },
+            created: game.created,
+            updated: game.updated,
+        }
+    }
+}
+
+/// `event: info` payload.
+#[derive(Debug, Serialize)]
+pub struct InfoView {
+    depth: u32,
+    score: BTreeMap<&'static str, i32>,
+    nodes: u64,
+    nps: u64,
+    pv: Vec<String>,
+    pv_text: Vec<String>,
+}
+
+impl InfoView {
+    /// Progress of a search from `pos`; the PV is cut at the first move that is not
+    /// legal where it would be played.
+    #[must_use]
+    pub fn of(pos: &Position, info: &SearchInfo) -> InfoView {
+        let mut p = pos.clone();
+        let mut pv = Vec::new();
+        let mut pv_text = Vec::new();
+        for &m in &info.pv {
+            if !p.is_legal(m) {
+                break;
+            }
+            pv.push(move_text(&p, m, TextStyle::Uci));
+            pv_text.push(move_text(&p, m, TextStyle::Human));
+            p.make_unchecked(m);
+        }
+        let mut score = BTreeMap::new();
+        match info.score {
+            Score::Cp(cp) => score.insert("cp", cp),
+            Score::Mate(n) => score.insert("mate", n),
+        };
+        InfoView {
+            depth: info.depth,
+            score,
+            nodes: info.nodes,
+            nps: info.nps,
+            pv,
+            pv_text,
+        }
+    }
+}
