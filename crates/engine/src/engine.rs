@@ -82,6 +82,9 @@ pub struct EngineOptions {
     pub multipv: u32,
     /// Evaluate material only (a weak reference player).
     pub material_only: bool,
+    /// Time each move costs outside the search (ms): protocol and process
+    /// latency, kept in reserve by the time manager.
+    pub move_overhead_ms: u64,
 }
 
 impl Default for EngineOptions {
@@ -91,6 +94,7 @@ impl Default for EngineOptions {
             threads: 1,
             multipv: 1,
             material_only: false,
+            move_overhead_ms: 10,
         }
     }
 }
@@ -160,6 +164,9 @@ impl Engine {
             }
             "threads" => self.options.threads = num()?.clamp(1, 256),
             "multipv" => self.options.multipv = num()?.clamp(1, 64) as u32,
+            "move overhead" | "moveoverhead" | "move_overhead" => {
+                self.options.move_overhead_ms = num()?.min(5_000) as u64;
+            }
             "ponder" => {}
             _ => return Err(format!("Unknown option {name}")),
         }
@@ -217,6 +224,7 @@ impl Engine {
             &limits,
             pos.side() == menagerie_rules::Color::White,
             pos.game_ply(),
+            self.options.move_overhead_ms,
         ));
         let tt = self.tt.clone();
         let opts = self.options.clone();
@@ -240,6 +248,7 @@ impl Engine {
             &limits,
             pos.side() == menagerie_rules::Color::White,
             pos.game_ply(),
+            self.options.move_overhead_ms,
         );
         run_search(
             pos,
@@ -266,6 +275,7 @@ impl Engine {
             &limits,
             pos.side() == menagerie_rules::Color::White,
             pos.game_ply(),
+            self.options.move_overhead_ms,
         );
         run_search(
             pos,

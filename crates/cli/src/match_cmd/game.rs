@@ -25,8 +25,8 @@ pub enum Ending {
     Illegal(String),
     /// A player crashed or broke its protocol.
     Crash(String),
-    /// A player ran out of time.
-    Time,
+    /// A player ran out of time: (ms it had, ms it used).
+    Time(u64, u64),
     /// A player resigned.
     Resign,
     /// A player claimed a result the rules do not give.
@@ -81,8 +81,8 @@ impl GameRecord {
                 "{} crashed or broke the protocol: {e}",
                 who(self.offender.unwrap_or(Color::White))
             ),
-            Ending::Time => format!(
-                "{} lost on time",
+            Ending::Time(had, used) => format!(
+                "{} lost on time ({used} ms used, {had} ms left)",
                 who(self.offender.unwrap_or(Color::White))
             ),
             Ending::Resign => format!("{} resigned", who(self.offender.unwrap_or(Color::White))),
@@ -187,9 +187,10 @@ pub fn play(
         let spent = t0.elapsed().as_millis() as u64;
         rec.max_think_ms[i] = rec.max_think_ms[i].max(spent);
         if tc.is_some() {
+            let had = remaining[i].max(0) as u64;
             remaining[i] -= spent as i64;
             if remaining[i] < 0 {
-                lose(&mut rec, side, Ending::Time);
+                lose(&mut rec, side, Ending::Time(had, spent));
                 break;
             }
             remaining[i] += inc[i] as i64;
