@@ -11,10 +11,11 @@ pub struct BenchArgs {
     /// `perft` for the move-generation benchmark; nothing for the search bench.
     mode: Option<String>,
     /// Hash size in MB for the search bench.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = menagerie_engine::bench::HASH_MB)]
     hash: usize,
-    /// Write the node count to this signature file.
-    #[arg(long)]
+    /// Write the node count to this signature file (default
+    /// `tests/data/bench-signature.txt`, for running from the repository root).
+    #[arg(long, num_args = 0..=1, default_missing_value = "tests/data/bench-signature.txt")]
     write_signature: Option<String>,
 }
 
@@ -53,6 +54,12 @@ pub fn run(a: &BenchArgs) -> Result<()> {
         }
         Some(other) => bail!("unknown bench mode `{other}` (use `bench` or `bench perft`)"),
         None => {
+            if a.write_signature.is_some() && a.hash != menagerie_engine::bench::HASH_MB {
+                bail!(
+                    "the signature is defined with --hash {}",
+                    menagerie_engine::bench::HASH_MB
+                );
+            }
             let t = Instant::now();
             let lines = menagerie_engine::bench::run(&reg, a.hash, &mut |l| {
                 println!(
@@ -63,7 +70,6 @@ pub fn run(a: &BenchArgs) -> Result<()> {
             let total: u64 = lines.iter().map(|l| l.nodes).sum();
             let secs = t.elapsed().as_secs_f64();
             println!("Total time (ms) : {}", (secs * 1000.0) as u64);
-            println!("Nodes searched  : {total}");
             println!(
                 "Nodes/second    : {}",
                 (total as f64 / secs.max(1e-9)) as u64
@@ -72,6 +78,7 @@ pub fn run(a: &BenchArgs) -> Result<()> {
             if let Some(path) = &a.write_signature {
                 std::fs::write(path, format!("{total}\n"))
                     .with_context(|| format!("cannot write {path}"))?;
+                println!("Signature written to {path}");
             }
             Ok(())
         }
