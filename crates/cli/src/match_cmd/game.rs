@@ -146,14 +146,15 @@ pub fn play(
             }
         }
     }
+    let scale = |ms: u64, f: f64| (ms as f64 * f).round() as u64;
     for (i, p) in players.iter_mut().enumerate() {
-        if let Err(e) = p.new_game(v, fen) {
+        let own = tc.map(|t| (scale(t.base_ms, factor[i]), scale(t.inc_ms, factor[i])));
+        if let Err(e) = p.new_game(v, fen, own) {
             let c = if i == 0 { Color::White } else { Color::Black };
             lose(&mut rec, c, Ending::Setup(format!("{e:#}")));
             return rec;
         }
     }
-    let scale = |ms: u64, f: f64| (ms as f64 * f).round() as u64;
     let mut remaining: [i64; 2] = [0, 0];
     let mut inc = [0u64; 2];
     if let Some(t) = tc {
