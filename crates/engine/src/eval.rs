@@ -10,7 +10,7 @@
 //! * King safety for royal pieces, hand pieces valued for drops, and the
 //!   Nichtschach coverage margin.
 
-use menagerie_geometry::{CellId, CellSet, Vector};
+use menagerie_geometry::{CellId, CellSet};
 use menagerie_rules::movegen::legs::Run;
 use menagerie_rules::movegen::tables::flag;
 use menagerie_rules::variant::Coverage;
@@ -36,6 +36,8 @@ pub struct EvalTables {
     /// Weight of each type in the game phase.
     phase_weight: Vec<i32>,
     start_material: i32,
+    /// Coordinates of each cell.
+    xyz: Vec<(i16, i16, i16)>,
     cells: usize,
     types: usize,
     material_only: bool,
@@ -294,6 +296,13 @@ impl EvalTables {
             colour_bound,
             phase_weight: vec![0; types],
             start_material: 1,
+            xyz: g
+                .cells()
+                .map(|c| {
+                    let a = g.coord(c);
+                    (a.x as i16, a.y as i16, a.z as i16)
+                })
+                .collect(),
             cells: n,
             types,
             material_only: false,
@@ -339,7 +348,6 @@ impl EvalTables {
     #[must_use]
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let v = pos.variant();
-        let g = &v.geometry;
         if self.material_only {
             let mut score = [0i32; 2];
             for c in Color::BOTH {
@@ -364,27 +372,48 @@ impl EvalTables {
         let mut mat = [0i32; 2];
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
-        let kings: [Vec<CellId>; 2] = [
-            pos.royals(Color::White).collect(),
-            pos.royals(Color::Black).collect(),
-        ];
-        // Pawn-like pieces of each side: (x, y, z).
-        let mut pawns: [Vec<(i16, i16, i16)>; 2] = [Vec::new(), Vec::new()];
+        let xyz = &self.xyz;
+        // Royal cells and pawn-like cells of each side (fixed-size buffers;
+        // pieces beyond their size are simply not looked at by these terms).
+        let mut kings = [[(0i16, 0i16, 0i16); 4]; 2];
+        let mut nk = [0usize; 2];
+        let mut pawns = [[(0i16, 0i16, 0i16); 96]; 2];
+        let mut np = [0usize; 2];
         for c in Color::BOTH {
+            let ci = c.idx();
             let mut bits = pos.present(c);
             while bits != 0 {
                 let k = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 if self.pawnlike[k] {
                     for &s in pos.cells_of(c, k as PieceType) {
-                        let a = g.coord(s);
-                        pawns[c.idx()].push((a.x as i16, a.y as i16, a.z as i16));
+                        if np[ci] < pawns[ci].len() {
+                            pawns[ci][np[ci]] = xyz[s.idx()];
+                            np[ci] += 1;
+                        }
+                    }
+                } else if self.royal[k] {
+                    for &s in pos.cells_of(c, k as PieceType) {
+                        if nk[ci] < kings[ci].len() {
+                            kings[ci][nk[ci]] = xyz[s.idx()];
+                            nk[ci] += 1;
+                        }
                     }
                 }
             }
         }
+        let cheb = |a: (i16, i16, i16), b: (i16, i16, i16)| {
+            (a.0 - b.0)
+                .abs()
+                .max((a.1 - b.1).abs())
+                .max((a.2 - b.2).abs())
+        };
         for c in Color::BOTH {
             let ci = c.idx();
+            let own_pawns = &pawns[ci][..np[ci]];
+            let their_pawns = &pawns[1 - ci][..np[1 - ci]];
+            let their_kings = &kings[1 - ci][..nk[1 - ci]];
+            let own_kings = &kings[ci][..nk[ci]];
             let mut bits = pos.present(c);
             while bits != 0 {
                 let k = bits.trailing_zeros() as usize;
@@ -396,50 +425,55 @@ impl EvalTables {
                     mg[ci] += 25;
                     eg[ci] += 45;
                 }
+                let pawnlike = self.pawnlike[k];
                 for &s in cells {
                     mg[ci] += self.pst_mg[base + s.idx()];
                     eg[ci] += self.pst_eg[base + s.idx()];
                     if self.royal[k] {
                         continue;
                     }
-                    let a = g.coord(s);
+                    let a = xyz[s.idx()];
                     // King pressure: pieces near the enemy royal; shelter.
-                    for &kc in &kings[1 - ci] {
-                        let b = g.coord(kc);
-                        let d = Vector::new(a.x - b.x, a.y - b.y, a.z - b.z).chebyshev();
-                        if d <= 2 && !self.pawnlike[k] {
-                            mg[ci] += 14;
+                    if !pawnlike {
+                        for &kc in their_kings {
+                            if cheb(a, kc) <= 2 {
+                                mg[ci] += 14;
+                            }
                         }
                     }
-                    for &kc in &kings[ci] {
-                        let b = g.coord(kc);
-                        let d = Vector::new(a.x - b.x, a.y - b.y, a.z - b.z);
-                        if d.chebyshev() == 1 {
-                            mg[ci] += if self.pawnlike[k] { 12 } else { 5 };
+                    for &kc in own_kings {
+                        if cheb(a, kc) == 1 {
+                            mg[ci] += if pawnlike { 12 } else { 5 };
                         }
                     }
-                    if self.pawnlike[k] {
-                        let (x, y, z) = (a.x as i16, a.y as i16, a.z as i16);
-                        let ahead = |oy: i16| if c == Color::White { oy > y } else { oy < y };
-                        let blocked = pawns[1 - ci].iter().any(|&(ox, oy, oz)| {
-                            (ox - x).abs() <= 1 && (oz - z).abs() <= 1 && ahead(oy)
+                    if pawnlike {
+                        let (x, y, z) = a;
+                        let white = c == Color::White;
+                        let blocked = their_pawns.iter().any(|&(ox, oy, oz)| {
+                            (ox - x).abs() <= 1
+                                && (oz - z).abs() <= 1
+                                && if white { oy > y } else { oy < y }
                         });
                         if !blocked {
                             let b = self.passed[base + s.idx()];
                             mg[ci] += b / 3;
                             eg[ci] += b;
                         }
-                        let same_file = pawns[ci]
-                            .iter()
-                            .filter(|&&(ox, _, oz)| ox == x && oz == z)
-                            .count();
+                        let mut same_file = 0;
+                        let mut neighbours = false;
+                        for &(ox, _, oz) in own_pawns {
+                            if oz == z {
+                                let dx = (ox - x).abs();
+                                same_file += i32::from(dx == 0);
+                                neighbours |= dx == 1;
+                            } else if (oz - z).abs() == 1 && (ox - x).abs() <= 1 {
+                                neighbours = true;
+                            }
+                        }
                         if same_file > 1 {
                             mg[ci] -= 8;
                             eg[ci] -= 16;
                         }
-                        let neighbours = pawns[ci]
-                            .iter()
-                            .any(|&(ox, _, oz)| (ox - x).abs() == 1 && (oz - z).abs() <= 1);
                         if !neighbours {
                             mg[ci] -= 8;
                             eg[ci] -= 10;

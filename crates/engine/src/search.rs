@@ -496,11 +496,8 @@ impl<'a> Searcher<'a> {
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let stand;
         if in_check {
-            self.pos.generate_legal(&mut moves);
-            if moves.is_empty() {
-                self.lists[ply] = moves;
-                return self.terminal(ply, true);
-            }
+            moves.clear();
+            self.pos.pseudo_moves(&mut moves);
             stand = -INF;
         } else {
             stand = match entry {
@@ -517,6 +514,7 @@ impl<'a> Searcher<'a> {
         }
         self.score_moves(&moves, entry.map_or(0, |e| e.mv), ply);
         let mut best = stand;
+        let mut legal = 0usize;
         for i in 0..moves.len() {
             self.pick(&mut moves, i, ply);
             let m = moves[i];
@@ -531,10 +529,11 @@ impl<'a> Searcher<'a> {
                 }
             }
             self.pos.make_unchecked(m);
-            if !in_check && !self.legal_now() {
+            if !self.legal_now() {
                 self.pos.unmake();
                 continue;
             }
+            legal += 1;
             let child_check = self.pos.in_check();
             let s = -self.qsearch(-beta, -alpha, ply + 1, child_check);
             self.pos.unmake();
@@ -553,6 +552,9 @@ impl<'a> Searcher<'a> {
             }
         }
         self.lists[ply] = moves;
+        if in_check && legal == 0 {
+            return self.terminal(ply, true);
+        }
         best
     }
 
@@ -608,9 +610,18 @@ impl<'a> Searcher<'a> {
             }
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        self.pos.generate_legal(&mut moves);
-        if ply == 0 && !self.excluded_root.is_empty() {
-            moves.retain(|m| !self.excluded_root.contains(m));
+        // Below the root, moves are pseudo-legal and checked when made (most
+        // are never made at a cut node).
+        if ply == 0 {
+            self.pos.generate_legal(&mut moves);
+            if !self.excluded_root.is_empty() {
+                moves.retain(|m| !self.excluded_root.contains(m));
+            }
+        } else if self.pos.decided_by_rule() {
+            moves.clear();
+        } else {
+            moves.clear();
+            self.pos.pseudo_moves(&mut moves);
         }
         if moves.is_empty() {
             self.lists[ply] = moves;
@@ -699,6 +710,10 @@ impl<'a> Searcher<'a> {
             }
             self.moved[ply] = hist_idx;
             self.pos.make_unchecked(m);
+            if ply > 0 && !self.legal_now() {
+                self.pos.unmake();
+                continue;
+            }
             let gives_check = self.pos.in_check();
             // Futility pruning of quiet moves that cannot raise alpha.
             if prunable
@@ -791,8 +806,14 @@ impl<'a> Searcher<'a> {
             }
         }
         if searched == 0 {
-            // Every move was pruned: the node is at least as bad as alpha.
-            best = alpha;
+            // Pruning needs a searched move first, so here every move was
+            // illegal (or, after an abort, nothing is known).
+            self.lists[ply] = moves;
+            return if self.aborted {
+                0
+            } else {
+                self.terminal(ply, in_check)
+            };
         }
         let bound = if best >= beta {
             Bound::Lower
