@@ -248,12 +248,12 @@ fn centis(ms: u64) -> u64 {
 /// increment as whole seconds when it is one, else as a decimal).
 fn level_command(base_ms: u64, inc_ms: u64) -> String {
     let secs = base_ms / 1000;
-    let base = if base_ms % 1000 == 0 {
+    let base = if base_ms.is_multiple_of(1000) {
         format!("{}:{:02}", secs / 60, secs % 60)
     } else {
         format!("{}:{:02}.{:03}", secs / 60, secs % 60, base_ms % 1000)
     };
-    let inc = if inc_ms % 1000 == 0 {
+    let inc = if inc_ms.is_multiple_of(1000) {
         (inc_ms / 1000).to_string()
     } else {
         let s = format!("{:.3}", inc_ms as f64 / 1000.0);
