@@ -110,6 +110,7 @@ pub struct Engine {
     tt: Arc<Table>,
     evals: Mutex<HashMap<String, Arc<EvalTables>>>,
     running: Option<Running>,
+    position: Option<Position>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -134,6 +135,7 @@ impl Engine {
             tt,
             evals: Mutex::new(HashMap::new()),
             running: None,
+            position: None,
         }
     }
 
@@ -154,7 +156,7 @@ impl Engine {
                 .parse::<usize>()
                 .map_err(|_| format!("option {name} needs a number, not `{value}`"))
         };
-        match name.to_ascii_lowercase().as_str() {
+        match name.trim().to_ascii_lowercase().as_str() {
             "hash" => {
                 let mb = num()?.clamp(1, 65536);
                 self.stop();
@@ -201,6 +203,64 @@ impl Engine {
                 })
             })
             .clone()
+    }
+
+    /// Sets the position later searches start from: `fen` of `variant`
+    /// (`None`: its start position), then `moves` in any text the rules
+    /// read (`e2e4`, `e7e8q`, `P@e5`, `e2-e4`, ...). The history is kept, so
+    /// repetitions are seen. Also derives the variant's evaluation tables.
+    ///
+    /// # Errors
+    /// A bad FEN or a move that is not legal (the position is unchanged).
+    pub fn set_position(
+        &mut self,
+        variant: &Arc<Variant>,
+        fen: Option<&str>,
+        moves: &[&str],
+    ) -> Result<(), String> {
+        let mut pos = match fen {
+            Some(f) => Position::from_fen(variant, f).map_err(|e| e.to_string())?,
+            None => Position::start(variant),
+        };
+        for text in moves {
+            let m = menagerie_rules::parse_move(&pos, text)
+                .map_err(|e| format!("move `{text}`: {e}"))?;
+            pos.play(m).map_err(|e| format!("move `{text}`: {e}"))?;
+        }
+        self.prepare(variant);
+        self.position = Some(pos);
+        Ok(())
+    }
+
+    /// The position set by [`Engine::set_position`].
+    #[must_use]
+    pub fn position(&self) -> Option<&Position> {
+        self.position.as_ref()
+    }
+
+    /// Starts searching the position set by [`Engine::set_position`] in
+    /// the background; events arrive on the returned channel, the last one
+    /// being [`Event::BestMove`]. Returns at once.
+    ///
+    /// # Errors
+    /// No position has been set.
+    pub fn go_channel(
+        &mut self,
+        limits: Limits,
+    ) -> Result<std::sync::mpsc::Receiver<Event>, String> {
+        let pos = self
+            .position
+            .clone()
+            .ok_or_else(|| "no position set".to_string())?;
+        let (tx, rx) = std::sync::mpsc::channel();
+        self.go(
+            pos,
+            limits,
+            Box::new(move |e| {
+                let _ = tx.send(e);
+            }),
+        );
+        Ok(rx)
     }
 
     /// Derives (and caches) the evaluation tables of a variant now, so the
