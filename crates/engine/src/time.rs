@@ -60,12 +60,12 @@ impl Clock {
             };
             // Time for the rest of the game (or time control), less the
             // overhead of every move still to play and a safety margin.
-            let margin = (t / 20).clamp(5, 500);
+            let margin = (t / 10).clamp(10, 1000);
             let usable = t.saturating_sub(overhead + margin).max(1);
             let pool = (usable + inc * (mtg - 1)).saturating_sub(overhead * (mtg + 1));
             let pool = pool.max(usable / 20).max(1);
             let soft = (pool / mtg).min(usable / 4).max(1);
-            let hard = (soft * 4).min(usable / 3).max(soft).max(1);
+            let hard = (soft * 4).min(usable / 4).max(soft).max(1);
             (soft, hard)
         } else {
             (NONE, NONE)
