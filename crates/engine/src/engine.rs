@@ -405,7 +405,7 @@ fn run_search(
     let node_limit = limits.nodes.unwrap_or(0);
     let start = Instant::now();
     let threads = opts.threads.max(1);
-    std::thread::scope(|s| {
+    let result = std::thread::scope(|s| {
         for t in 1..threads {
             let p = pos.clone();
             let nodes = &nodes;
@@ -436,5 +436,9 @@ fn run_search(
         let r = main.iterate(max_depth, opts.multipv, 0, &mut report);
         clock.stop.store(true, Ordering::Relaxed);
         r
-    })
+    });
+    // Helpers have joined: count their nodes too.
+    let mut r = result;
+    r.nodes = r.nodes.max(nodes.load(Ordering::Relaxed));
+    r
 }

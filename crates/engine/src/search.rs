@@ -44,7 +44,7 @@ pub struct SearchResult {
     pub depth: u32,
     /// Principal variation.
     pub pv: Vec<Move>,
-    /// Nodes searched by this thread.
+    /// Nodes searched (all threads, as far as they reported).
     pub nodes: u64,
 }
 

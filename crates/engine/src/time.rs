@@ -38,6 +38,8 @@ pub(crate) struct Clock {
     hard: AtomicU64,
     pub(crate) stop: AtomicBool,
     pending: (u64, u64),
+    /// The budget comes from a game clock (iterations may end early).
+    flexible: bool,
 }
 
 impl Clock {
@@ -77,6 +79,7 @@ impl Clock {
             hard: AtomicU64::new(if untimed { NONE } else { budget.1 }),
             stop: AtomicBool::new(false),
             pending: budget,
+            flexible: l.movetime.is_none() && time.is_some(),
         }
     }
 
@@ -84,7 +87,7 @@ impl Clock {
     /// budget (it usually takes longer than all earlier ones together).
     pub(crate) fn next_iteration_hopeless(&self) -> bool {
         let s = self.soft.load(Ordering::Relaxed);
-        s != NONE && self.elapsed_ms() * 2 >= s
+        self.flexible && s != NONE && self.elapsed_ms() * 2 >= s
     }
 
     /// Milliseconds since the search started.
