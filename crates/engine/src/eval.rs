@@ -38,6 +38,10 @@ pub struct EvalTables {
     start_material: i32,
     /// Coordinates of each cell.
     xyz: Vec<(i16, i16, i16)>,
+    /// Twice the board centre's coordinates.
+    centre2: (i16, i16, i16),
+    /// Value of the cheapest non-royal type.
+    min_value: i32,
     cells: usize,
     types: usize,
     material_only: bool,
@@ -296,6 +300,12 @@ impl EvalTables {
             colour_bound,
             phase_weight: vec![0; types],
             start_material: 1,
+            centre2: (
+                g.files() as i16 - 1,
+                g.ranks() as i16 - 1,
+                g.levels().max(1) as i16 - 1,
+            ),
+            min_value,
             xyz: g
                 .cells()
                 .map(|c| {
@@ -488,6 +498,21 @@ impl EvalTables {
                 }
             }
             mat[ci] -= coverage_penalty(pos, c);
+        }
+        // Mop-up: with a clear material lead, drive the lone enemy royal to
+        // the edge and bring the own royal closer.
+        for ci in 0..2 {
+            let lead = mat[ci] - mat[1 - ci];
+            if lead >= 3 * self.min_value && nk[1 - ci] == 1 {
+                let k = kings[1 - ci][0];
+                let edge = (2 * k.0 - self.centre2.0).abs()
+                    + (2 * k.1 - self.centre2.1).abs()
+                    + (2 * k.2 - self.centre2.2).abs();
+                eg[ci] += 5 * i32::from(edge);
+                if nk[ci] == 1 {
+                    eg[ci] += 6 * (8 - i32::from(cheb(kings[ci][0], k)).min(8));
+                }
+            }
         }
         let us = pos.side().idx();
         let them = 1 - us;

@@ -22,6 +22,9 @@ const MAX_PLY: usize = 128;
 /// Value of a royal piece in exchanges (captured last).
 const ROYAL_SEE: i32 = 20_000;
 const HISTORY_MAX: i32 = 16_384;
+/// What a draw is worth to the side that started the search (a little less
+/// than nothing: play on when the position is balanced).
+const CONTEMPT: i32 = 12;
 
 // Move-ordering buckets.
 const TT_MOVE: i32 = 10_000_000;
@@ -87,6 +90,7 @@ pub(crate) struct Searcher<'a> {
     excluded_root: Vec<Move>,
     pub main: bool,
     lmr: Vec<[u8; 64]>,
+    root_side: menagerie_rules::Color,
 }
 
 fn mate_to_tt(score: i32, ply: usize) -> i32 {
@@ -173,6 +177,7 @@ impl<'a> Searcher<'a> {
             excluded_root: Vec::new(),
             main: true,
             lmr,
+            root_side: menagerie_rules::Color::White,
         }
     }
 
@@ -412,9 +417,18 @@ impl<'a> Searcher<'a> {
             return -(MATE - ply as i32);
         }
         match p.variant().rules.stalemate {
-            Verdict::Draw => 0,
+            Verdict::Draw => self.draw_score(),
             Verdict::Loss => -(MATE - ply as i32),
             Verdict::Win => MATE - ply as i32,
+        }
+    }
+
+    /// Score of a draw for the side to move.
+    fn draw_score(&self) -> i32 {
+        if self.pos.side() == self.root_side {
+            -CONTEMPT
+        } else {
+            CONTEMPT
         }
     }
 
@@ -475,7 +489,7 @@ impl<'a> Searcher<'a> {
             return self.terminal(ply, in_check);
         }
         if ply > 0 && self.is_draw() {
-            return 0;
+            return self.draw_score();
         }
         let pv_node = beta - alpha > 1;
         let key = self.pos.hash();
@@ -580,7 +594,7 @@ impl<'a> Searcher<'a> {
         self.seldepth = self.seldepth.max(ply);
         if ply > 0 {
             if self.is_draw() {
-                return 0;
+                return self.draw_score();
             }
             // Mate distance pruning.
             let a = alpha.max(-(MATE - ply as i32));
@@ -854,6 +868,7 @@ impl<'a> Searcher<'a> {
         offset: u32,
         report: &mut dyn FnMut(&Iteration),
     ) -> SearchResult {
+        self.root_side = self.pos.side();
         let mut root = MoveList::new();
         self.pos.generate_legal(&mut root);
         let mut result = SearchResult {
