@@ -22,6 +22,10 @@ const MAX_PLY: usize = 128;
 /// Value of a royal piece in exchanges (captured last).
 const ROYAL_SEE: i32 = 20_000;
 const HISTORY_MAX: i32 = 16_384;
+/// Quiescence plies after which checks are no longer searched as such.
+const QS_CHECK_LIMIT: u32 = 6;
+/// Quiescence plies after which the static evaluation is returned.
+const QS_LIMIT: u32 = 16;
 /// What a draw is worth to the side that started the search (a little less
 /// than nothing: play on when the position is balanced).
 const CONTEMPT: i32 = 12;
@@ -476,7 +480,17 @@ impl<'a> Searcher<'a> {
         !self.pos.royal_attacked(mover) && !self.pos.royals_facing()
     }
 
-    pub(crate) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
+    /// Quiescence search; `qdepth` counts its plies (captures beyond
+    /// [`QS_CHECK_LIMIT`] no longer answer checks, beyond [`QS_LIMIT`] the
+    /// static evaluation stands).
+    pub(crate) fn qsearch(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        qdepth: u32,
+    ) -> i32 {
         self.nodes += 1;
         if self.check_abort() {
             return 0;
@@ -506,6 +520,10 @@ impl<'a> Searcher<'a> {
                     return s;
                 }
             }
+        }
+        let in_check = in_check && qdepth < QS_CHECK_LIMIT;
+        if qdepth >= QS_LIMIT {
+            return self.eval.evaluate(&self.pos);
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let stand;
@@ -549,7 +567,7 @@ impl<'a> Searcher<'a> {
             }
             legal += 1;
             let child_check = self.pos.in_check();
-            let s = -self.qsearch(-beta, -alpha, ply + 1, child_check);
+            let s = -self.qsearch(-beta, -alpha, ply + 1, child_check, qdepth + 1);
             self.pos.unmake();
             if self.aborted {
                 self.lists[ply] = moves;
@@ -585,7 +603,7 @@ impl<'a> Searcher<'a> {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply, in_check);
+            return self.qsearch(alpha, beta, ply, in_check, 0);
         }
         self.nodes += 1;
         if self.check_abort() {
@@ -937,6 +955,14 @@ impl<'a> Searcher<'a> {
             }
             self.excluded_root.clear();
             if self.aborted && lines.is_empty() {
+                // Nothing completed at this depth: when even the first
+                // iteration did not finish, a root move that already raised
+                // alpha beats an arbitrary one.
+                if result.depth == 0 {
+                    if let Some(&b) = self.pv[0].first() {
+                        result.best = Some(b);
+                    }
+                }
                 break;
             }
             if let Some(first) = lines.first() {
