@@ -1,4 +1,4 @@
-//! `menagerie bench` and `menagerie bench perft`.
+//! `menagerie bench`, `menagerie bench perft` and `menagerie bench speed`.
 
 use crate::common::registry;
 use anyhow::{bail, Context, Result};
@@ -8,13 +8,20 @@ use std::time::Instant;
 /// Arguments of `bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// `perft` for the move-generation benchmark; nothing for the search bench.
+    /// Nothing: the search bench (fixed depth, one thread, node signature).
+    /// `perft`: move-generation speed on a fixed set. `speed`: search nodes
+    /// per second on one and two threads (chess, capablanca, and the first
+    /// built-in 16x12 and 3D variants).
     mode: Option<String>,
+    /// Seconds per search in `bench speed`.
+    #[arg(long, default_value_t = 5.0)]
+    seconds: f64,
     /// Hash size in MB for the search bench.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = menagerie_engine::bench::HASH_MB)]
     hash: usize,
-    /// Write the node count to this signature file.
-    #[arg(long)]
+    /// Write the node count to this signature file (default
+    /// `tests/data/bench-signature.txt`, for running from the repository root).
+    #[arg(long, num_args = 0..=1, default_missing_value = "tests/data/bench-signature.txt")]
     write_signature: Option<String>,
 }
 
@@ -51,8 +58,17 @@ pub fn run(a: &BenchArgs) -> Result<()> {
             }
             Ok(())
         }
-        Some(other) => bail!("unknown bench mode `{other}` (use `bench` or `bench perft`)"),
+        Some("speed") => speed(&reg, a),
+        Some(other) => {
+            bail!("unknown bench mode `{other}` (use `bench`, `bench perft` or `bench speed`)")
+        }
         None => {
+            if a.write_signature.is_some() && a.hash != menagerie_engine::bench::HASH_MB {
+                bail!(
+                    "the signature is defined with --hash {}",
+                    menagerie_engine::bench::HASH_MB
+                );
+            }
             let t = Instant::now();
             let lines = menagerie_engine::bench::run(&reg, a.hash, &mut |l| {
                 println!(
@@ -63,7 +79,6 @@ pub fn run(a: &BenchArgs) -> Result<()> {
             let total: u64 = lines.iter().map(|l| l.nodes).sum();
             let secs = t.elapsed().as_secs_f64();
             println!("Total time (ms) : {}", (secs * 1000.0) as u64);
-            println!("Nodes searched  : {total}");
             println!(
                 "Nodes/second    : {}",
                 (total as f64 / secs.max(1e-9)) as u64
@@ -72,8 +87,66 @@ pub fn run(a: &BenchArgs) -> Result<()> {
             if let Some(path) = &a.write_signature {
                 std::fs::write(path, format!("{total}\n"))
                     .with_context(|| format!("cannot write {path}"))?;
+                println!("Signature written to {path}");
             }
             Ok(())
         }
     }
+}
+
+/// `bench speed`: nodes per second from the start position of a few
+/// variants, chosen by board shape (never by name, except the two classics).
+fn speed(reg: &menagerie_rules::Registry, a: &BenchArgs) -> Result<()> {
+    use menagerie_engine::{Engine, EngineOptions, Limits};
+    let mut picks: Vec<(String, String)> = Vec::new();
+    for id in ["chess", "capablanca"] {
+        if reg.get(id).is_ok() {
+            picks.push((id.to_string(), id.to_string()));
+        }
+    }
+    let ids = reg.ids();
+    let shaped = |pred: &dyn Fn(&menagerie_rules::Variant) -> bool| {
+        ids.iter()
+            .find(|id| reg.get(id).is_ok_and(|v| pred(&v)))
+            .cloned()
+    };
+    let g16 = shaped(&|v| {
+        v.geometry.files() == 16 && v.geometry.ranks() == 12 && v.geometry.levels() <= 1
+    });
+    match g16 {
+        Some(id) => picks.push(("16x12".into(), id)),
+        None => println!("16x12: no such built-in variant yet; skipped"),
+    }
+    match shaped(&|v| v.geometry.levels() > 1) {
+        Some(id) => picks.push(("3D".into(), id)),
+        None => println!("3D: no such built-in variant yet; skipped"),
+    }
+    let ms = (a.seconds.max(0.1) * 1000.0) as u64;
+    println!(
+        "{:<8} {:<14} {:>7} {:>12} {:>10}",
+        "board", "variant", "threads", "nodes", "nps"
+    );
+    for (label, id) in picks {
+        let v = reg.get(&id).map_err(|e| anyhow::anyhow!("{e}"))?;
+        for threads in [1, 2] {
+            let mut e = Engine::new(EngineOptions {
+                hash_mb: a.hash.max(16),
+                threads,
+                ..EngineOptions::default()
+            });
+            e.prepare(&v);
+            let t = Instant::now();
+            let r = e.search(
+                Position::start(&v),
+                Limits {
+                    movetime: Some(ms),
+                    ..Limits::default()
+                },
+            );
+            let nodes = r.nodes;
+            let nps = (nodes as f64 / t.elapsed().as_secs_f64().max(1e-9)) as u64;
+            println!("{label:<8} {id:<14} {threads:>7} {nodes:>12} {nps:>10}");
+        }
+    }
+    Ok(())
 }

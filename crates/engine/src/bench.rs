@@ -6,6 +6,13 @@ use menagerie_rules::{Move, MoveList, Position, Registry, Variant};
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Hash size (MB) the signature is defined with.
+pub const HASH_MB: usize = 16;
+
+/// Node cap per position, so that a slow new variant cannot make the bench
+/// (and the signature test) take long. Deterministic on one thread.
+pub const NODE_CAP: u64 = 300_000;
+
 /// One bench position.
 #[derive(Debug, Clone)]
 pub struct BenchPosition {
@@ -89,6 +96,12 @@ pub fn positions(reg: &Registry) -> Vec<BenchPosition> {
     out
 }
 
+/// The bench signature: total nodes of [`run`] with [`HASH_MB`].
+#[must_use]
+pub fn signature(reg: &Registry) -> u64 {
+    run(reg, HASH_MB, &mut |_| {}).iter().map(|l| l.nodes).sum()
+}
+
 /// Runs the bench; `line` is called after each position.
 pub fn run(reg: &Registry, hash_mb: usize, line: &mut dyn FnMut(&BenchLine)) -> Vec<BenchLine> {
     let mut out = Vec::new();
@@ -109,6 +122,7 @@ pub fn run(reg: &Registry, hash_mb: usize, line: &mut dyn FnMut(&BenchLine)) -> 
             pos.clone(),
             Limits {
                 depth: Some(bp.depth),
+                nodes: Some(NODE_CAP),
                 ..Limits::default()
             },
         );

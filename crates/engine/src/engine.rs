@@ -82,6 +82,9 @@ pub struct EngineOptions {
     pub multipv: u32,
     /// Evaluate material only (a weak reference player).
     pub material_only: bool,
+    /// Time each move costs outside the search (ms): protocol and process
+    /// latency, kept in reserve by the time manager.
+    pub move_overhead_ms: u64,
 }
 
 impl Default for EngineOptions {
@@ -91,6 +94,7 @@ impl Default for EngineOptions {
             threads: 1,
             multipv: 1,
             material_only: false,
+            move_overhead_ms: 10,
         }
     }
 }
@@ -106,6 +110,7 @@ pub struct Engine {
     tt: Arc<Table>,
     evals: Mutex<HashMap<String, Arc<EvalTables>>>,
     running: Option<Running>,
+    position: Option<Position>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -130,6 +135,7 @@ impl Engine {
             tt,
             evals: Mutex::new(HashMap::new()),
             running: None,
+            position: None,
         }
     }
 
@@ -150,7 +156,7 @@ impl Engine {
                 .parse::<usize>()
                 .map_err(|_| format!("option {name} needs a number, not `{value}`"))
         };
-        match name.to_ascii_lowercase().as_str() {
+        match name.trim().to_ascii_lowercase().as_str() {
             "hash" => {
                 let mb = num()?.clamp(1, 65536);
                 self.stop();
@@ -160,6 +166,9 @@ impl Engine {
             }
             "threads" => self.options.threads = num()?.clamp(1, 256),
             "multipv" => self.options.multipv = num()?.clamp(1, 64) as u32,
+            "move overhead" | "moveoverhead" | "move_overhead" => {
+                self.options.move_overhead_ms = num()?.min(5_000) as u64;
+            }
             "ponder" => {}
             _ => return Err(format!("Unknown option {name}")),
         }
@@ -196,6 +205,64 @@ impl Engine {
             .clone()
     }
 
+    /// Sets the position later searches start from: `fen` of `variant`
+    /// (`None`: its start position), then `moves` in any text the rules
+    /// read (`e2e4`, `e7e8q`, `P@e5`, `e2-e4`, ...). The history is kept, so
+    /// repetitions are seen. Also derives the variant's evaluation tables.
+    ///
+    /// # Errors
+    /// A bad FEN or a move that is not legal (the position is unchanged).
+    pub fn set_position(
+        &mut self,
+        variant: &Arc<Variant>,
+        fen: Option<&str>,
+        moves: &[&str],
+    ) -> Result<(), String> {
+        let mut pos = match fen {
+            Some(f) => Position::from_fen(variant, f).map_err(|e| e.to_string())?,
+            None => Position::start(variant),
+        };
+        for text in moves {
+            let m = menagerie_rules::parse_move(&pos, text)
+                .map_err(|e| format!("move `{text}`: {e}"))?;
+            pos.play(m).map_err(|e| format!("move `{text}`: {e}"))?;
+        }
+        self.prepare(variant);
+        self.position = Some(pos);
+        Ok(())
+    }
+
+    /// The position set by [`Engine::set_position`].
+    #[must_use]
+    pub fn position(&self) -> Option<&Position> {
+        self.position.as_ref()
+    }
+
+    /// Starts searching the position set by [`Engine::set_position`] in
+    /// the background; events arrive on the returned channel, the last one
+    /// being [`Event::BestMove`]. Returns at once.
+    ///
+    /// # Errors
+    /// No position has been set.
+    pub fn go_channel(
+        &mut self,
+        limits: Limits,
+    ) -> Result<std::sync::mpsc::Receiver<Event>, String> {
+        let pos = self
+            .position
+            .clone()
+            .ok_or_else(|| "no position set".to_string())?;
+        let (tx, rx) = std::sync::mpsc::channel();
+        self.go(
+            pos,
+            limits,
+            Box::new(move |e| {
+                let _ = tx.send(e);
+            }),
+        );
+        Ok(rx)
+    }
+
     /// Derives (and caches) the evaluation tables of a variant now, so the
     /// first search of a game does not spend its clock on them.
     pub fn prepare(&self, v: &Arc<Variant>) {
@@ -217,6 +284,7 @@ impl Engine {
             &limits,
             pos.side() == menagerie_rules::Color::White,
             pos.game_ply(),
+            self.options.move_overhead_ms,
         ));
         let tt = self.tt.clone();
         let opts = self.options.clone();
@@ -240,6 +308,7 @@ impl Engine {
             &limits,
             pos.side() == menagerie_rules::Color::White,
             pos.game_ply(),
+            self.options.move_overhead_ms,
         );
         run_search(
             pos,
@@ -266,6 +335,7 @@ impl Engine {
             &limits,
             pos.side() == menagerie_rules::Color::White,
             pos.game_ply(),
+            self.options.move_overhead_ms,
         );
         run_search(
             pos,
@@ -335,7 +405,7 @@ fn run_search(
     let node_limit = limits.nodes.unwrap_or(0);
     let start = Instant::now();
     let threads = opts.threads.max(1);
-    std::thread::scope(|s| {
+    let result = std::thread::scope(|s| {
         for t in 1..threads {
             let p = pos.clone();
             let nodes = &nodes;
@@ -366,5 +436,9 @@ fn run_search(
         let r = main.iterate(max_depth, opts.multipv, 0, &mut report);
         clock.stop.store(true, Ordering::Relaxed);
         r
-    })
+    });
+    // Helpers have joined: count their nodes too.
+    let mut r = result;
+    r.nodes = r.nodes.max(nodes.load(Ordering::Relaxed));
+    r
 }

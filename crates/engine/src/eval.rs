@@ -10,7 +10,7 @@
 //! * King safety for royal pieces, hand pieces valued for drops, and the
 //!   Nichtschach coverage margin.
 
-use menagerie_geometry::{CellId, CellSet, Vector};
+use menagerie_geometry::{CellId, CellSet};
 use menagerie_rules::movegen::legs::Run;
 use menagerie_rules::movegen::tables::flag;
 use menagerie_rules::variant::Coverage;
@@ -23,9 +23,25 @@ pub struct EvalTables {
     pub value: Vec<i32>,
     /// Value of a piece of each type held in hand.
     pub hand_value: Vec<i32>,
-    /// Positional value per (colour, type, cell).
-    pst: Vec<i32>,
+    /// Positional value per (colour, type, cell), middlegame and endgame.
+    pst_mg: Vec<i32>,
+    pst_eg: Vec<i32>,
+    /// Passed-pawn bonus per (colour, type, cell) (endgame scale).
+    passed: Vec<i32>,
     royal: Vec<bool>,
+    /// Types that move like pawns (promote, forward only, cheapest).
+    pawnlike: Vec<bool>,
+    /// Types confined to part of the board (pairs are worth more).
+    colour_bound: Vec<bool>,
+    /// Weight of each type in the game phase.
+    phase_weight: Vec<i32>,
+    start_material: i32,
+    /// Coordinates of each cell.
+    xyz: Vec<(i16, i16, i16)>,
+    /// Twice the board centre's coordinates.
+    centre2: (i16, i16, i16),
+    /// Value of the cheapest non-royal type.
+    min_value: i32,
     cells: usize,
     types: usize,
     material_only: bool,
@@ -133,6 +149,9 @@ fn forward_only(v: &Variant, k: PieceType) -> bool {
     any
 }
 
+/// Phase scale: 256 = opening material, 0 = bare.
+const PHASE_MAX: i32 = 256;
+
 impl EvalTables {
     /// Derives the tables of a variant.
     #[must_use]
@@ -143,6 +162,8 @@ impl EvalTables {
         let empty = vec![Piece::EMPTY; n];
         let mut mob = vec![0.0f64; 2 * types * n];
         let mut value = vec![0i32; types];
+        let mut colour_bound = vec![false; types];
+        let mut fwd_only = vec![false; types];
         for k in 0..types {
             let kt = k as PieceType;
             for c in Color::BOTH {
@@ -152,7 +173,8 @@ impl EvalTables {
             }
             let avg: f64 = (0..n).map(|i| mob[k * n + i]).sum::<f64>() / n as f64;
             let mut val = 45.0 * avg + 40.0;
-            if forward_only(v, kt) {
+            fwd_only[k] = forward_only(v, kt);
+            if fwd_only[k] {
                 val *= 0.75;
             }
             let centre = g
@@ -162,6 +184,7 @@ impl EvalTables {
                 let comp = component(v, Color::White, kt, cs);
                 if comp * 4 < n * 3 {
                     val *= 0.9;
+                    colour_bound[k] = comp * 3 > n;
                 }
             }
             value[k] = val.round() as i32;
@@ -187,8 +210,26 @@ impl EvalTables {
                 value[k] = o;
             }
         }
+        let min_value = (0..types)
+            .filter(|&k| !v.pieces[k].royal)
+            .map(|k| value[k])
+            .min()
+            .unwrap_or(100)
+            .max(1);
+        // Pawn-like: promotes, only moves forward and is among the cheapest.
+        let pawnlike: Vec<bool> = (0..types)
+            .map(|k| {
+                v.pieces[k].promotion.is_some()
+                    && fwd_only[k]
+                    && !v.pieces[k].royal
+                    && value[k] * 2 <= min_value * 3
+            })
+            .collect();
         let hand_value: Vec<i32> = (0..types).map(|k| value[k] + value[k] / 8).collect();
-        let mut pst = vec![0i32; 2 * types * n];
+        let cx = (g.files() as f64 - 1.0) / 2.0;
+        let mut pst_mg = vec![0i32; 2 * types * n];
+        let mut pst_eg = vec![0i32; 2 * types * n];
+        let mut passed = vec![0i32; 2 * types * n];
         for c in Color::BOTH {
             for k in 0..types {
                 let def = &v.pieces[k];
@@ -205,15 +246,24 @@ impl EvalTables {
                             - value[k]
                     })
                     .max(0);
+                let start_y = if c == Color::White {
+                    1
+                } else {
+                    g.ranks() as i32 - 2
+                };
                 for s in g.cells() {
-                    let mut x = ((mob[base + s.idx()] - avg) * 4.0) as i32;
-                    if def.royal {
-                        x = -x / 2;
-                    }
+                    let centrality = ((mob[base + s.idx()] - avg) * 4.0) as i32;
+                    let (mut mg, mut eg) = if def.royal {
+                        // Shelter early, centre late.
+                        (-centrality / 2, centrality)
+                    } else {
+                        (centrality, centrality / 2)
+                    };
+                    let at = g.coord(s);
                     if let Some(pr) = &def.promotion {
                         let zone = &pr.zone[c.idx()];
                         if promo_gain > 0 && !zone.is_empty() {
-                            let y = i32::from(g.coord(s).y);
+                            let y = i32::from(at.y);
                             let dist = zone
                                 .iter()
                                 .map(|z| (i32::from(g.coord(z).y) - y).abs())
@@ -221,22 +271,80 @@ impl EvalTables {
                                 .unwrap_or(0);
                             let span = g.ranks() as i32;
                             let progress = (span - dist).max(0) as f64 / span as f64;
-                            x += (f64::from(promo_gain) * 0.25 * progress.powi(3)) as i32;
+                            let gain = f64::from(promo_gain.min(4 * min_value * 3));
+                            eg += (gain * 0.22 * progress.powi(3)) as i32;
+                            mg += (gain * 0.03 * progress.powi(3)) as i32;
+                            if pawnlike[k] {
+                                passed[base + s.idx()] = (gain * 0.3 * progress.powi(2)) as i32;
+                                // Central pawns step forward in the opening.
+                                let steps = (i32::from(at.y) - start_y).abs().min(2);
+                                let central =
+                                    1.0 - ((f64::from(at.x) - cx).abs() / cx.max(1.0)).min(1.0);
+                                mg += (f64::from(steps) * 8.0 * central * central) as i32;
+                            }
                         }
                     }
-                    pst[base + s.idx()] = x;
+                    pst_mg[base + s.idx()] = mg;
+                    pst_eg[base + s.idx()] = eg;
                 }
             }
         }
-        EvalTables {
+        let mut t = EvalTables {
             value,
             hand_value,
-            pst,
+            pst_mg,
+            pst_eg,
+            passed,
             royal: v.pieces.iter().map(|p| p.royal).collect(),
+            pawnlike,
+            colour_bound,
+            phase_weight: vec![0; types],
+            start_material: 1,
+            centre2: (
+                g.files() as i16 - 1,
+                g.ranks() as i16 - 1,
+                g.levels().max(1) as i16 - 1,
+            ),
+            min_value,
+            xyz: g
+                .cells()
+                .map(|c| {
+                    let a = g.coord(c);
+                    (a.x as i16, a.y as i16, a.z as i16)
+                })
+                .collect(),
             cells: n,
             types,
             material_only: false,
+        };
+        for k in 0..types {
+            if !t.royal[k] && !t.pawnlike[k] {
+                t.phase_weight[k] = t.value[k].max(0);
+            }
         }
+        if let Ok(p) = Position::from_fen(&std::sync::Arc::new(v.clone()), &v.start_fen) {
+            t.start_material = t.phase_material(&p).max(1);
+        }
+        t
+    }
+
+    /// Non-pawn material on the board and in hand (both sides).
+    fn phase_material(&self, pos: &Position) -> i32 {
+        let mut m = 0;
+        for c in Color::BOTH {
+            let mut bits = pos.present(c);
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                m += self.phase_weight[k] * pos.count(c, k as PieceType) as i32;
+            }
+            if pos.variant().rules.drops {
+                for k in 0..self.types {
+                    m += self.phase_weight[k] * i32::from(pos.hand(c, k as PieceType));
+                }
+            }
+        }
+        m
     }
 
     /// The same values without positional terms (a weak reference player).
@@ -250,41 +358,135 @@ impl EvalTables {
     #[must_use]
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let v = pos.variant();
-        let mut score = [0i32; 2];
-        let g = &v.geometry;
-        let kings: [Vec<CellId>; 2] = [
-            pos.royals(Color::White).collect(),
-            pos.royals(Color::Black).collect(),
-        ];
+        if self.material_only {
+            let mut score = [0i32; 2];
+            for c in Color::BOTH {
+                let ci = c.idx();
+                let mut bits = pos.present(c);
+                while bits != 0 {
+                    let k = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    score[ci] += self.value[k] * pos.count(c, k as PieceType) as i32;
+                }
+                if v.rules.drops {
+                    for k in 0..self.types {
+                        score[ci] += i32::from(pos.hand(c, k as PieceType)) * self.hand_value[k];
+                    }
+                }
+            }
+            let us = pos.side().idx();
+            return score[us] - score[1 - us];
+        }
+        let phase =
+            (self.phase_material(pos) * PHASE_MAX / self.start_material).clamp(0, PHASE_MAX);
+        let mut mat = [0i32; 2];
+        let mut mg = [0i32; 2];
+        let mut eg = [0i32; 2];
+        let xyz = &self.xyz;
+        // Royal cells and pawn-like cells of each side (fixed-size buffers;
+        // pieces beyond their size are simply not looked at by these terms).
+        let mut kings = [[(0i16, 0i16, 0i16); 4]; 2];
+        let mut nk = [0usize; 2];
+        let mut pawns = [[(0i16, 0i16, 0i16); 96]; 2];
+        let mut np = [0usize; 2];
         for c in Color::BOTH {
             let ci = c.idx();
             let mut bits = pos.present(c);
             while bits != 0 {
                 let k = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                if self.pawnlike[k] {
+                    for &s in pos.cells_of(c, k as PieceType) {
+                        if np[ci] < pawns[ci].len() {
+                            pawns[ci][np[ci]] = xyz[s.idx()];
+                            np[ci] += 1;
+                        }
+                    }
+                } else if self.royal[k] {
+                    for &s in pos.cells_of(c, k as PieceType) {
+                        if nk[ci] < kings[ci].len() {
+                            kings[ci][nk[ci]] = xyz[s.idx()];
+                            nk[ci] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let cheb = |a: (i16, i16, i16), b: (i16, i16, i16)| {
+            (a.0 - b.0)
+                .abs()
+                .max((a.1 - b.1).abs())
+                .max((a.2 - b.2).abs())
+        };
+        for c in Color::BOTH {
+            let ci = c.idx();
+            let own_pawns = &pawns[ci][..np[ci]];
+            let their_pawns = &pawns[1 - ci][..np[1 - ci]];
+            let their_kings = &kings[1 - ci][..nk[1 - ci]];
+            let own_kings = &kings[ci][..nk[ci]];
+            let mut bits = pos.present(c);
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 let base = (ci * self.types + k) * self.cells;
-                for &s in pos.cells_of(c, k as PieceType) {
-                    score[ci] += self.value[k];
-                    if self.material_only {
+                let cells = pos.cells_of(c, k as PieceType);
+                mat[ci] += self.value[k] * cells.len() as i32;
+                if self.colour_bound[k] && cells.len() >= 2 {
+                    mg[ci] += 25;
+                    eg[ci] += 45;
+                }
+                let pawnlike = self.pawnlike[k];
+                for &s in cells {
+                    mg[ci] += self.pst_mg[base + s.idx()];
+                    eg[ci] += self.pst_eg[base + s.idx()];
+                    if self.royal[k] {
                         continue;
                     }
-                    score[ci] += self.pst[base + s.idx()];
-                    if !self.royal[k] {
-                        // King pressure: pieces near the enemy royal.
-                        for &kc in &kings[1 - ci] {
-                            let a = g.coord(s);
-                            let b = g.coord(kc);
-                            let d = Vector::new(a.x - b.x, a.y - b.y, a.z - b.z).chebyshev();
-                            if d <= 2 {
-                                score[ci] += 12;
+                    let a = xyz[s.idx()];
+                    // King pressure: pieces near the enemy royal; shelter.
+                    if !pawnlike {
+                        for &kc in their_kings {
+                            if cheb(a, kc) <= 2 {
+                                mg[ci] += 14;
                             }
                         }
-                        for &kc in &kings[ci] {
-                            let a = g.coord(s);
-                            let b = g.coord(kc);
-                            if Vector::new(a.x - b.x, a.y - b.y, a.z - b.z).chebyshev() == 1 {
-                                score[ci] += 6;
+                    }
+                    for &kc in own_kings {
+                        if cheb(a, kc) == 1 {
+                            mg[ci] += if pawnlike { 12 } else { 5 };
+                        }
+                    }
+                    if pawnlike {
+                        let (x, y, z) = a;
+                        let white = c == Color::White;
+                        let blocked = their_pawns.iter().any(|&(ox, oy, oz)| {
+                            (ox - x).abs() <= 1
+                                && (oz - z).abs() <= 1
+                                && if white { oy > y } else { oy < y }
+                        });
+                        if !blocked {
+                            let b = self.passed[base + s.idx()];
+                            mg[ci] += b / 3;
+                            eg[ci] += b;
+                        }
+                        let mut same_file = 0;
+                        let mut neighbours = false;
+                        for &(ox, _, oz) in own_pawns {
+                            if oz == z {
+                                let dx = (ox - x).abs();
+                                same_file += i32::from(dx == 0);
+                                neighbours |= dx == 1;
+                            } else if (oz - z).abs() == 1 && (ox - x).abs() <= 1 {
+                                neighbours = true;
                             }
+                        }
+                        if same_file > 1 {
+                            mg[ci] -= 8;
+                            eg[ci] -= 16;
+                        }
+                        if !neighbours {
+                            mg[ci] -= 8;
+                            eg[ci] -= 10;
                         }
                     }
                 }
@@ -292,15 +494,31 @@ impl EvalTables {
             if v.rules.drops {
                 for k in 0..self.types {
                     let h = i32::from(pos.hand(c, k as PieceType));
-                    score[ci] += h * self.hand_value[k];
+                    mat[ci] += h * self.hand_value[k];
                 }
             }
-            if !self.material_only {
-                score[ci] -= coverage_penalty(pos, c);
+            mat[ci] -= coverage_penalty(pos, c);
+        }
+        // Mop-up: with a clear material lead, drive the lone enemy royal to
+        // the edge and bring the own royal closer.
+        for ci in 0..2 {
+            let lead = mat[ci] - mat[1 - ci];
+            if lead >= 3 * self.min_value && nk[1 - ci] == 1 {
+                let k = kings[1 - ci][0];
+                let edge = (2 * k.0 - self.centre2.0).abs()
+                    + (2 * k.1 - self.centre2.1).abs()
+                    + (2 * k.2 - self.centre2.2).abs();
+                eg[ci] += 5 * i32::from(edge);
+                if nk[ci] == 1 {
+                    eg[ci] += 6 * (8 - i32::from(cheb(kings[ci][0], k)).min(8));
+                }
             }
         }
         let us = pos.side().idx();
-        score[us] - score[1 - us] + if self.material_only { 0 } else { 12 }
+        let them = 1 - us;
+        let tapered =
+            ((mg[us] - mg[them]) * phase + (eg[us] - eg[them]) * (PHASE_MAX - phase)) / PHASE_MAX;
+        mat[us] - mat[them] + tapered + 12
     }
 }
 

@@ -1,7 +1,12 @@
 //! Alpha-beta search: iterative deepening, PVS with aspiration windows,
-//! transposition table, quiescence, null move, late-move reductions,
-//! killer and history ordering, check extensions, static exchange
-//! evaluation, mate scores and draw rules.
+//! transposition table, quiescence, null move, reverse futility, futility
+//! and late-move pruning, late-move reductions, killer, countermove and
+//! history ordering, check extensions, static exchange evaluation, mate
+//! scores and draw rules.
+//!
+//! Nothing here knows a variant: it sees moves, make/unmake, in-check, the
+//! rule-decided test (coverage loss, win by count), the hash and the
+//! evaluator.
 
 use crate::eval::EvalTables;
 use crate::time::Clock;
@@ -14,6 +19,24 @@ pub(crate) const MATE: i32 = 30_000;
 pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
+/// Value of a royal piece in exchanges (captured last).
+const ROYAL_SEE: i32 = 20_000;
+const HISTORY_MAX: i32 = 16_384;
+/// Quiescence plies after which checks are no longer searched as such.
+const QS_CHECK_LIMIT: u32 = 6;
+/// Quiescence plies after which the static evaluation is returned.
+const QS_LIMIT: u32 = 16;
+/// What a draw is worth to the side that started the search (a little less
+/// than nothing: play on when the position is balanced).
+const CONTEMPT: i32 = 12;
+
+// Move-ordering buckets.
+const TT_MOVE: i32 = 10_000_000;
+const GOOD_NOISY: i32 = 2_000_000;
+const KILLER_1: i32 = 1_000_000;
+const KILLER_2: i32 = 999_000;
+const COUNTER: i32 = 998_000;
+const BAD_NOISY: i32 = -2_000_000;
 
 /// The outcome of a search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,7 +51,7 @@ pub struct SearchResult {
     pub depth: u32,
     /// Principal variation.
     pub pv: Vec<Move>,
-    /// Nodes searched by this thread.
+    /// Nodes searched (all threads, as far as they reported).
     pub nodes: u64,
 }
 
@@ -49,16 +72,29 @@ pub(crate) struct Searcher<'a> {
     total_nodes: &'a AtomicU64,
     node_limit: u64,
     pub nodes: u64,
+    reported: u64,
     seldepth: usize,
     killers: Vec<[Move; 2]>,
     history: Vec<i32>,
+    counter: Vec<Move>,
+    /// History index of the move made at each ply (usize::MAX: null move).
+    moved: Vec<usize>,
+    evals: Vec<i32>,
     pv: Vec<Vec<Move>>,
+    lists: Vec<MoveList>,
+    scores: Vec<Vec<i32>>,
     aborted: bool,
     types: usize,
     cells: usize,
     null_ok: bool,
+    has_royal: bool,
+    royal: Vec<bool>,
+    /// Piece types by increasing value (least valuable attacker first).
+    by_value: Vec<PieceType>,
     excluded_root: Vec<Move>,
     pub main: bool,
+    lmr: Vec<[u8; 64]>,
+    root_side: menagerie_rules::Color,
 }
 
 fn mate_to_tt(score: i32, ply: usize) -> i32 {
@@ -92,10 +128,29 @@ impl<'a> Searcher<'a> {
     ) -> Self {
         let v = pos.variant().clone();
         let types = v.types();
-        let cells = v.geometry.len();
-        // Null move is unsafe where zugzwang is common: drop games (verified
-        // instead) are handled in the search; no royal piece: disabled.
-        let null_ok = v.has_royal();
+        let cells = v.geometry.len().max(1);
+        let has_royal = v.has_royal();
+        let royal: Vec<bool> = v.pieces.iter().map(|p| p.royal).collect();
+        let mut by_value: Vec<PieceType> = (0..types as PieceType).collect();
+        by_value.sort_by_key(|&k| {
+            if royal[usize::from(k)] {
+                i32::MAX
+            } else {
+                eval.value.get(usize::from(k)).copied().unwrap_or(100)
+            }
+        });
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (i, r) in row.iter_mut().enumerate() {
+                    if d > 0 && i > 0 {
+                        let x = 0.75 + (d as f64).ln() * (i as f64).ln() / 2.25;
+                        *r = x.clamp(0.0, 30.0) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
         Searcher {
             pos,
             eval,
@@ -104,16 +159,29 @@ impl<'a> Searcher<'a> {
             total_nodes,
             node_limit,
             nodes: 0,
+            reported: 0,
             seldepth: 0,
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
-            history: vec![0; 2 * types * cells.max(1)],
+            history: vec![0; 2 * types * cells],
+            counter: vec![Move::NULL; 2 * types * cells],
+            moved: vec![usize::MAX; MAX_PLY + 2],
+            evals: vec![0; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
+            lists: vec![MoveList::new(); MAX_PLY + 2],
+            scores: vec![Vec::new(); MAX_PLY + 2],
             aborted: false,
             types,
             cells,
-            null_ok,
+            // Null move needs a royal piece: without one (Nichtschach) passing
+            // is too often the best "move" for the verification to help.
+            null_ok: has_royal,
+            has_royal,
+            royal,
+            by_value,
             excluded_root: Vec::new(),
             main: true,
+            lmr,
+            root_side: menagerie_rules::Color::White,
         }
     }
 
@@ -121,12 +189,13 @@ impl<'a> Searcher<'a> {
         if self.aborted {
             return true;
         }
-        if self.nodes & 255 == 0 {
-            self.total_nodes.fetch_add(256, Ordering::Relaxed);
+        if self.nodes & 127 == 0 {
+            let fresh = self.nodes - self.reported;
+            self.reported = self.nodes;
+            let total = self.total_nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
             if self.clock.stopped()
                 || (self.main && self.clock.hard_expired())
-                || (self.node_limit > 0
-                    && self.total_nodes.load(Ordering::Relaxed) >= self.node_limit)
+                || (self.node_limit > 0 && total >= self.node_limit)
             {
                 if self.main {
                     self.clock.stop.store(true, Ordering::Relaxed);
@@ -146,6 +215,14 @@ impl<'a> Searcher<'a> {
             .max(50)
     }
 
+    fn see_value(&self, k: PieceType) -> i32 {
+        if self.royal.get(usize::from(k)).copied().unwrap_or(false) {
+            ROYAL_SEE
+        } else {
+            self.value_of(k)
+        }
+    }
+
     /// Material gained by a move at first sight (victims, promotion).
     fn gain(&self, m: Move) -> i32 {
         let mut g = 0;
@@ -158,7 +235,10 @@ impl<'a> Searcher<'a> {
             }
             if m.captures_via() {
                 if let Some(v) = m.via() {
-                    g += self.value_of(self.pos.piece(v).kind());
+                    let p = self.pos.piece(v);
+                    if p.is_some() {
+                        g += self.value_of(p.kind());
+                    }
                 }
             }
             if let (Some(p), Some(f)) = (m.promotion(), m.from()) {
@@ -172,54 +252,90 @@ impl<'a> Searcher<'a> {
         match m.from() {
             Some(f) => {
                 let p = self.pos.piece(f);
-                if self.pos.variant().pieces[usize::from(p.kind())].royal {
-                    1000
+                if p.is_empty() {
+                    0
                 } else {
-                    self.value_of(p.kind())
+                    self.see_value(p.kind())
                 }
             }
-            None => 0,
+            None => m.dropped().map_or(0, |k| self.value_of(k)),
         }
     }
 
-    /// Static exchange evaluation of a capture on `m.to()`: plays the capture,
-    /// then lets both sides recapture on that cell with their least valuable
-    /// legal capturer. Works for any piece because it uses the real moves.
-    pub(crate) fn see(&mut self, m: Move) -> i32 {
-        let target = m.to();
-        let mut gains = vec![self.gain(m)];
-        let mut last_value = if let Some(p) = m.promotion() {
-            self.value_of(p)
-        } else {
-            self.mover_value(m)
-        };
-        let mut made = 1;
-        self.pos.make_unchecked(m);
-        let mut moves = MoveList::new();
-        while made < 8 {
-            self.pos.generate_legal(&mut moves);
-            let best = moves
-                .iter()
-                .copied()
-                .filter(|x| x.to() == target && x.kind() == MoveKind::Normal && x.is_capture())
-                .min_by_key(|&x| self.mover_value(x));
-            let Some(r) = best else { break };
-            gains.push(last_value - gains[gains.len() - 1]);
-            last_value = if let Some(p) = r.promotion() {
-                self.value_of(p)
+    /// The least valuable piece of the side to move that attacks `t`.
+    fn least_attacker(
+        &self,
+        t: menagerie_geometry::CellId,
+    ) -> Option<(menagerie_geometry::CellId, PieceType)> {
+        let p = &self.pos;
+        let side = p.side();
+        let v = p.variant();
+        let present = p.present(side);
+        for &k in &self.by_value {
+            if present >> k & 1 == 0 {
+                continue;
+            }
+            let def = &v.pieces[usize::from(k)];
+            let (ek, joker) = if def.imitator {
+                match p.imitation() {
+                    Some(i) => (i, true),
+                    None => continue,
+                }
             } else {
-                self.mover_value(r)
+                (k, false)
             };
-            self.pos.make_unchecked(r);
+            for &s in p.cells_of(side, k) {
+                if s != t && p.attacks_from(side, ek, s, t, false, joker) {
+                    return Some((s, k));
+                }
+            }
+        }
+        None
+    }
+
+    /// Static exchange evaluation of a capture: plays it, then lets both
+    /// sides recapture on that cell with their least valuable attacker
+    /// (found with the real move tables, so hoppers, bent and lame pieces
+    /// count), each side free to stop. Works on the real position with
+    /// make/unmake, so screens and x-rays change as pieces leave.
+    pub(crate) fn see(&mut self, m: Move) -> i32 {
+        if m.kind() != MoveKind::Normal || m.via().is_some() {
+            return self.gain(m);
+        }
+        let target = m.to();
+        let mut gains = [0i32; 24];
+        gains[0] = self.gain(m);
+        let mut last = match m.promotion() {
+            Some(p) => self.value_of(p),
+            None => self.mover_value(m),
+        };
+        let mut d = 0;
+        self.pos.make_unchecked(m);
+        let mut made = 1;
+        while d + 1 < gains.len() {
+            let side = self.pos.side();
+            if !self.pos.is_attacked(target, side) {
+                break;
+            }
+            let Some((s, k)) = self.least_attacker(target) else {
+                break;
+            };
+            if self.royal[usize::from(k)] && self.pos.is_attacked(target, side.flip()) {
+                break;
+            }
+            d += 1;
+            gains[d] = last - gains[d - 1];
+            last = self.see_value(k);
+            self.pos
+                .make_unchecked(Move::normal(s, target).with_capture());
             made += 1;
         }
         for _ in 0..made {
             self.pos.unmake();
         }
-        while gains.len() > 1 {
-            let g = gains.pop().unwrap_or(0);
-            let n = gains.len();
-            gains[n - 1] = -((-gains[n - 1]).max(g));
+        while d > 0 {
+            gains[d - 1] = -((-gains[d - 1]).max(gains[d]));
+            d -= 1;
         }
         gains[0]
     }
@@ -232,61 +348,91 @@ impl<'a> Searcher<'a> {
         (self.pos.side().idx() * self.types + usize::from(k)) * self.cells + m.to().idx()
     }
 
-    fn order(&mut self, moves: &mut MoveList, tt_move: u64, ply: usize, with_see: bool) {
-        let mut scored: Vec<(i32, Move)> = moves
-            .iter()
-            .map(|&m| {
-                let s = if m.raw() == tt_move {
-                    1_000_000
-                } else if m.is_capture() || m.promotion().is_some() {
-                    500_000 + self.gain(m) * 16 - self.mover_value(m) / 8
-                } else if m == self.killers[ply][0] {
-                    400_000
-                } else if m == self.killers[ply][1] {
-                    399_000
-                } else {
-                    self.history[self.history_index(m)].clamp(-300_000, 300_000)
-                };
-                (s, m)
-            })
-            .collect();
-        if with_see {
-            for e in &mut scored {
-                if e.0 >= 500_000
-                    && e.0 < 1_000_000
-                    && e.1.is_capture()
-                    && self.mover_value(e.1) > self.gain(e.1)
-                    && self.see(e.1) < 0
-                {
-                    e.0 = -400_000 + e.0 - 500_000;
-                }
-            }
-        }
-        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
-        moves.clear();
-        moves.extend(scored.into_iter().map(|(_, m)| m));
+    fn is_noisy(m: Move) -> bool {
+        m.is_capture() || m.promotion().is_some()
     }
 
-    /// Score of a position with no legal move (or decided by a rule).
-    fn terminal(&self, ply: usize) -> i32 {
-        let p = &self.pos;
-        if p.decided_by_rule() {
-            return match p.outcome() {
-                Some(o) => match o.winner {
-                    Some(c) if c == p.side() => MATE - ply as i32,
-                    Some(_) => -(MATE - ply as i32),
-                    None => 0,
-                },
-                None => 0,
+    /// Scores moves for ordering into `self.scores[ply]`.
+    fn score_moves(&mut self, moves: &MoveList, tt_move: u64, ply: usize) {
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        scores.clear();
+        let counter = if ply > 0 && self.moved[ply - 1] != usize::MAX {
+            self.counter[self.moved[ply - 1]]
+        } else {
+            Move::NULL
+        };
+        for &m in moves {
+            let s = if m.raw() == tt_move {
+                TT_MOVE
+            } else if Self::is_noisy(m) {
+                GOOD_NOISY + self.gain(m) * 16 - self.mover_value(m).min(5_000) / 16
+            } else if m == self.killers[ply][0] {
+                KILLER_1
+            } else if m == self.killers[ply][1] {
+                KILLER_2
+            } else if m == counter {
+                COUNTER
+            } else {
+                self.history[self.history_index(m)]
             };
+            scores.push(s);
         }
-        if p.in_check() {
+        self.scores[ply] = scores;
+    }
+
+    /// Moves the best remaining move to `i` (selection sort step). Captures
+    /// that lose material by SEE are demoted below the quiet moves the
+    /// first time they come up.
+    fn pick(&mut self, moves: &mut MoveList, i: usize, ply: usize) {
+        loop {
+            let scores = &mut self.scores[ply];
+            let mut best = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[best] {
+                    best = j;
+                }
+            }
+            moves.swap(i, best);
+            scores.swap(i, best);
+            let (m, s) = (moves[i], scores[i]);
+            if (GOOD_NOISY - 1_000_000..TT_MOVE).contains(&s)
+                && m.is_capture()
+                && self.mover_value(m) > self.gain(m)
+                && self.see(m) < 0
+            {
+                self.scores[ply][i] = BAD_NOISY + (s - GOOD_NOISY);
+                continue;
+            }
+            return;
+        }
+    }
+
+    /// Score of a position with no legal move, or decided by a rule.
+    fn terminal(&self, ply: usize, in_check: bool) -> i32 {
+        let p = &self.pos;
+        let us = p.side();
+        if p.coverage_failed(us) {
+            return -(MATE - ply as i32);
+        }
+        if p.count_won(us) {
+            return MATE - ply as i32;
+        }
+        if in_check {
             return -(MATE - ply as i32);
         }
         match p.variant().rules.stalemate {
-            Verdict::Draw => 0,
+            Verdict::Draw => self.draw_score(),
             Verdict::Loss => -(MATE - ply as i32),
             Verdict::Win => MATE - ply as i32,
+        }
+    }
+
+    /// Score of a draw for the side to move.
+    fn draw_score(&self) -> i32 {
+        if self.pos.side() == self.root_side {
+            -CONTEMPT
+        } else {
+            CONTEMPT
         }
     }
 
@@ -312,7 +458,8 @@ impl<'a> Searcher<'a> {
 
     fn has_non_pawn_material(&self) -> bool {
         let v = self.pos.variant();
-        let mut bits = self.pos.present(self.pos.side());
+        let side = self.pos.side();
+        let mut bits = self.pos.present(side);
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
@@ -321,10 +468,29 @@ impl<'a> Searcher<'a> {
                 return true;
             }
         }
-        false
+        v.rules.drops && (0..self.types).any(|k| self.pos.hand(side, k as PieceType) > 0)
     }
 
-    pub(crate) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// True when the move just made left the mover's royals safe.
+    fn legal_now(&self) -> bool {
+        if !self.has_royal {
+            return true;
+        }
+        let mover = self.pos.side().flip();
+        !self.pos.royal_attacked(mover) && !self.pos.royals_facing()
+    }
+
+    /// Quiescence search; `qdepth` counts its plies (captures beyond
+    /// [`QS_CHECK_LIMIT`] no longer answer checks, beyond [`QS_LIMIT`] the
+    /// static evaluation stands).
+    pub(crate) fn qsearch(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        qdepth: u32,
+    ) -> i32 {
         self.nodes += 1;
         if self.check_abort() {
             return 0;
@@ -333,47 +499,78 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY {
             return self.eval.evaluate(&self.pos);
         }
+        if self.pos.decided_by_rule() {
+            return self.terminal(ply, in_check);
+        }
         if ply > 0 && self.is_draw() {
-            return 0;
+            return self.draw_score();
         }
-        let in_check = self.pos.in_check();
-        let mut moves = MoveList::new();
-        self.pos.generate_legal(&mut moves);
-        if moves.is_empty() {
-            return self.terminal(ply);
+        let pv_node = beta - alpha > 1;
+        let key = self.pos.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            if !pv_node {
+                let s = mate_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
         }
-        let stand = if in_check {
-            -INF
+        let in_check = in_check && qdepth < QS_CHECK_LIMIT;
+        if qdepth >= QS_LIMIT {
+            return self.eval.evaluate(&self.pos);
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let stand;
+        if in_check {
+            moves.clear();
+            self.pos.pseudo_moves(&mut moves);
+            stand = -INF;
         } else {
-            self.eval.evaluate(&self.pos)
-        };
-        if !in_check {
+            stand = match entry {
+                Some(e) if e.eval != 0 => e.eval,
+                _ => self.eval.evaluate(&self.pos),
+            };
             if stand >= beta {
+                self.lists[ply] = moves;
                 return stand;
             }
             alpha = alpha.max(stand);
-            moves.retain(|m| m.is_capture() || m.promotion().is_some());
+            moves.clear();
+            self.pos.noisy_moves(&mut moves);
         }
-        self.order(&mut moves, 0, ply, false);
+        self.score_moves(&moves, entry.map_or(0, |e| e.mv), ply);
         let mut best = stand;
-        for m in moves {
+        let mut legal = 0usize;
+        for i in 0..moves.len() {
+            self.pick(&mut moves, i, ply);
+            let m = moves[i];
             if !in_check {
-                // Delta pruning and losing captures of defended pieces.
-                let g = self.gain(m);
-                if stand + g + 200 < alpha && m.promotion().is_none() {
-                    continue;
+                if self.scores[ply][i] < 0 {
+                    // Only losing captures are left.
+                    break;
                 }
-                if m.is_capture()
-                    && self.mover_value(m) > g + 50
-                    && self.pos.is_attacked(m.to(), self.pos.side().flip())
-                {
+                // Delta pruning.
+                if m.promotion().is_none() && stand + self.gain(m) + 200 < alpha {
                     continue;
                 }
             }
             self.pos.make_unchecked(m);
-            let s = -self.qsearch(-beta, -alpha, ply + 1);
+            if !self.legal_now() {
+                self.pos.unmake();
+                continue;
+            }
+            legal += 1;
+            let child_check = self.pos.in_check();
+            let s = -self.qsearch(-beta, -alpha, ply + 1, child_check, qdepth + 1);
             self.pos.unmake();
             if self.aborted {
+                self.lists[ply] = moves;
                 return 0;
             }
             if s > best {
@@ -386,6 +583,10 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        self.lists[ply] = moves;
+        if in_check && legal == 0 {
+            return self.terminal(ply, true);
+        }
         best
     }
 
@@ -394,14 +595,15 @@ impl<'a> Searcher<'a> {
         &mut self,
         mut alpha: i32,
         beta: i32,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         allow_null: bool,
+        in_check: bool,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply);
+            return self.qsearch(alpha, beta, ply, in_check, 0);
         }
         self.nodes += 1;
         if self.check_abort() {
@@ -410,7 +612,7 @@ impl<'a> Searcher<'a> {
         self.seldepth = self.seldepth.max(ply);
         if ply > 0 {
             if self.is_draw() {
-                return 0;
+                return self.draw_score();
             }
             // Mate distance pruning.
             let a = alpha.max(-(MATE - ply as i32));
@@ -439,27 +641,42 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let in_check = self.pos.in_check();
-        let mut moves = MoveList::new();
-        self.pos.generate_legal(&mut moves);
-        if ply == 0 && !self.excluded_root.is_empty() {
-            moves.retain(|m| !self.excluded_root.contains(m));
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        // Below the root, moves are pseudo-legal and checked when made (most
+        // are never made at a cut node).
+        if ply == 0 {
+            self.pos.generate_legal(&mut moves);
+            if !self.excluded_root.is_empty() {
+                moves.retain(|m| !self.excluded_root.contains(m));
+            }
+        } else if self.pos.decided_by_rule() {
+            moves.clear();
+        } else {
+            moves.clear();
+            self.pos.pseudo_moves(&mut moves);
         }
         if moves.is_empty() {
-            return self.terminal(ply);
+            self.lists[ply] = moves;
+            return self.terminal(ply, in_check);
         }
         let static_eval = if in_check {
             -INF
         } else {
-            entry.map_or_else(|| self.eval.evaluate(&self.pos), |e| e.eval)
+            match entry {
+                Some(e) if e.eval != 0 => e.eval,
+                _ => self.eval.evaluate(&self.pos),
+            }
         };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         // Reverse futility pruning.
         if !pv_node
             && !in_check
-            && depth <= 3
-            && static_eval - 120 * depth >= beta
+            && depth <= 6
+            && static_eval - (90 - 30 * i32::from(improving)) * depth >= beta
             && beta.abs() < MATE_BOUND
         {
+            self.lists[ply] = moves;
             return static_eval;
         }
         // Null move.
@@ -472,69 +689,120 @@ impl<'a> Searcher<'a> {
             && beta.abs() < MATE_BOUND
             && self.has_non_pawn_material()
         {
-            let r = 3 + depth / 4;
+            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+            self.moved[ply] = usize::MAX;
             self.pos.make_null();
-            let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
             self.pos.unmake();
             if self.aborted {
+                self.lists[ply] = moves;
                 return 0;
             }
             if s >= beta {
-                // Drop games are prone to zugzwang-like effects: verify.
+                // Drop games are prone to zugzwang-like effects: verify there
+                // and at high depth.
                 if !self.pos.variant().rules.drops && depth < 10 {
-                    return beta;
+                    self.lists[ply] = moves;
+                    return if s > MATE_BOUND { beta } else { s };
                 }
-                let v = self.search(beta - 1, beta, depth - 1 - r, ply, false);
+                let v = self.search(beta - 1, beta, depth - 1 - r, ply, false, false);
                 if v >= beta {
+                    self.lists[ply] = moves;
                     return beta;
                 }
             }
         }
-        self.order(&mut moves, tt_move, ply, depth >= 3);
+        // Internal iterative reduction: no move from the table to start with.
+        if tt_move == 0 && depth >= 4 {
+            depth -= 1;
+        }
+        self.score_moves(&moves, tt_move, ply);
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let orig_alpha = alpha;
-        let mut searched = 0;
-        let moves_len = moves.len();
-        for (i, m) in moves.iter().copied().enumerate() {
-            let quiet = !m.is_capture() && m.promotion().is_none();
-            // Late-move pruning at shallow depth.
-            if !pv_node
-                && !in_check
-                && quiet
-                && depth <= 2
-                && i > 6 + 4 * depth as usize
-                && best > -MATE_BOUND
-            {
+        let mut searched = 0usize;
+        let mut quiets_tried: Vec<usize> = Vec::new();
+        for i in 0..moves.len() {
+            self.pick(&mut moves, i, ply);
+            let m = moves[i];
+            let score_i = self.scores[ply][i];
+            let quiet = !Self::is_noisy(m);
+            let hist_idx = self.history_index(m);
+            let prunable = !pv_node && !in_check && best > -MATE_BOUND && searched > 0;
+            if prunable && quiet && score_i < COUNTER {
+                // Late-move pruning.
+                let limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+                if depth <= 5 && quiets_tried.len() as i32 >= limit {
+                    continue;
+                }
+            }
+            if prunable && !quiet && score_i < 0 && depth <= 4 {
+                // Losing capture at low depth.
                 continue;
             }
+            self.moved[ply] = hist_idx;
             self.pos.make_unchecked(m);
+            if ply > 0 && !self.legal_now() {
+                self.pos.unmake();
+                continue;
+            }
             let gives_check = self.pos.in_check();
-            let ext = i32::from(gives_check && ply < 60);
+            // Futility pruning of quiet moves that cannot raise alpha.
+            if prunable
+                && quiet
+                && !gives_check
+                && depth <= 5
+                && score_i < COUNTER
+                && static_eval + 110 + 100 * depth <= alpha
+            {
+                self.pos.unmake();
+                continue;
+            }
+            let ext = i32::from(gives_check && ply < 2 * depth as usize + 8);
             let new_depth = depth - 1 + ext;
             let s = if searched == 0 {
-                -self.search(-beta, -alpha, new_depth, ply + 1, true)
+                -self.search(-beta, -alpha, new_depth, ply + 1, true, gives_check)
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !in_check && !gives_check && i >= 3 {
-                    let l = (f64::from(depth).ln() * (i as f64).ln() / 2.0) as i32;
-                    r = l.clamp(1, depth - 2);
+                if depth >= 3 && !in_check && (quiet || score_i < 0) && searched >= 2 {
+                    r = i32::from(self.lmr[depth.min(63) as usize][searched.min(63)]);
                     if pv_node {
-                        r = (r - 1).max(0);
+                        r -= 1;
                     }
+                    if !improving {
+                        r += 1;
+                    }
+                    if score_i >= COUNTER {
+                        r -= 1;
+                    }
+                    if gives_check {
+                        r -= 1;
+                    }
+                    if quiet {
+                        r -= self.history[hist_idx] / 6_000;
+                    }
+                    r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, true);
+                let mut s = -self.search(
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - r,
+                    ply + 1,
+                    true,
+                    gives_check,
+                );
                 if s > alpha && r > 0 {
-                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, true);
+                    s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, true, gives_check);
                 }
                 if s > alpha && s < beta {
-                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                    s = -self.search(-beta, -alpha, new_depth, ply + 1, true, gives_check);
                 }
                 s
             };
             self.pos.unmake();
             searched += 1;
             if self.aborted {
+                self.lists[ply] = moves;
                 return 0;
             }
             if s > best {
@@ -552,21 +820,36 @@ impl<'a> Searcher<'a> {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = m;
                             }
-                            let hi = self.history_index(m);
-                            self.history[hi] += depth * depth;
+                            if ply > 0 && self.moved[ply - 1] != usize::MAX {
+                                self.counter[self.moved[ply - 1]] = m;
+                            }
+                            let bonus = (depth * depth).min(400) * 8;
+                            self.update_history(hist_idx, bonus);
+                            for &q in &quiets_tried {
+                                self.update_history(q, -bonus);
+                            }
                         }
                         break;
                     }
                 }
-            } else if quiet {
-                let hi = self.history_index(m);
-                self.history[hi] -= depth;
+            }
+            if quiet {
+                quiets_tried.push(hist_idx);
             }
         }
-        let _ = moves_len;
+        if searched == 0 {
+            // Pruning needs a searched move first, so here every move was
+            // illegal (or, after an abort, nothing is known).
+            self.lists[ply] = moves;
+            return if self.aborted {
+                0
+            } else {
+                self.terminal(ply, in_check)
+            };
+        }
         let bound = if best >= beta {
             Bound::Lower
-        } else if best > orig_alpha {
+        } else if best > orig_alpha && !best_move.is_null() {
             Bound::Exact
         } else {
             Bound::Upper
@@ -584,7 +867,14 @@ impl<'a> Searcher<'a> {
             depth,
             bound,
         );
+        self.lists[ply] = moves;
         best
+    }
+
+    fn update_history(&mut self, idx: usize, bonus: i32) {
+        let h = &mut self.history[idx];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        *h = (*h).clamp(-HISTORY_MAX, HISTORY_MAX);
     }
 
     /// Iterative deepening; calls `report` after each completed iteration
@@ -596,6 +886,7 @@ impl<'a> Searcher<'a> {
         offset: u32,
         report: &mut dyn FnMut(&Iteration),
     ) -> SearchResult {
+        self.root_side = self.pos.side();
         let mut root = MoveList::new();
         self.pos.generate_legal(&mut root);
         let mut result = SearchResult {
@@ -609,7 +900,8 @@ impl<'a> Searcher<'a> {
         if root.is_empty() {
             return result;
         }
-        let mut prev = 0;
+        let root_check = self.pos.in_check();
+        let mut prev: i32 = 0;
         let mut depth = 1 + offset;
         while depth <= max_depth {
             let mut lines: Vec<Iteration> = Vec::new();
@@ -617,25 +909,30 @@ impl<'a> Searcher<'a> {
             for k in 0..multipv.max(1).min(root.len() as u32) {
                 self.seldepth = 0;
                 let d = depth as i32;
-                let mut delta = 35;
-                let (mut alpha, mut beta) = if depth >= 4 && k == 0 {
+                let mut delta = 30;
+                let (mut alpha, mut beta) = if depth >= 4 && k == 0 && prev.abs() < MATE_BOUND {
                     (prev - delta, prev + delta)
                 } else {
                     (-INF, INF)
                 };
                 let score = loop {
-                    let s = self.search(alpha, beta, d, 0, false);
+                    let s = self.search(alpha, beta, d, 0, false, root_check);
                     if self.aborted {
                         break s;
                     }
                     if s <= alpha {
+                        beta = (alpha + beta) / 2;
                         alpha = (alpha - delta).max(-INF);
                     } else if s >= beta {
                         beta = (beta + delta).min(INF);
                     } else {
                         break s;
                     }
-                    delta *= 2;
+                    delta += delta / 2 + 10;
+                    if delta > 1_000 {
+                        alpha = -INF;
+                        beta = INF;
+                    }
                 };
                 if self.aborted {
                     break;
@@ -658,6 +955,14 @@ impl<'a> Searcher<'a> {
             }
             self.excluded_root.clear();
             if self.aborted && lines.is_empty() {
+                // Nothing completed at this depth: when even the first
+                // iteration did not finish, a root move that already raised
+                // alpha beats an arbitrary one.
+                if result.depth == 0 {
+                    if let Some(&b) = self.pv[0].first() {
+                        result.best = Some(b);
+                    }
+                }
                 break;
             }
             if let Some(first) = lines.first() {
@@ -677,7 +982,7 @@ impl<'a> Searcher<'a> {
             if self.aborted {
                 break;
             }
-            if self.main && self.clock.soft_expired() {
+            if self.main && (self.clock.soft_expired() || self.clock.next_iteration_hopeless()) {
                 break;
             }
             if result.score.abs() > MATE_BOUND && depth as i32 > 2 * (MATE - result.score.abs()) + 2

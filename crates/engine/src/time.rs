@@ -38,33 +38,36 @@ pub(crate) struct Clock {
     hard: AtomicU64,
     pub(crate) stop: AtomicBool,
     pending: (u64, u64),
+    /// The budget comes from a game clock (iterations may end early).
+    flexible: bool,
 }
 
 impl Clock {
     /// Works out the budget: `soft` stops starting new iterations, `hard`
-    /// aborts the search.
-    pub(crate) fn new(l: &Limits, white: bool, game_ply: u32) -> Clock {
+    /// aborts the search. `overhead` is what each move costs outside the
+    /// search (process and protocol latency), in milliseconds.
+    pub(crate) fn new(l: &Limits, white: bool, game_ply: u32, overhead: u64) -> Clock {
         let (time, inc) = if white {
             (l.wtime, l.winc.unwrap_or(0))
         } else {
             (l.btime, l.binc.unwrap_or(0))
         };
         let budget = if let Some(mt) = l.movetime {
-            let t = mt.saturating_sub(15).max(1);
+            let t = mt.saturating_sub(overhead).max(1);
             (t, t)
         } else if let Some(t) = time {
-            // Keep a safety margin for slow move generation and I/O.
-            let reserve = (t / 20).clamp(20, 1000).min(t / 2);
-            let usable = t.saturating_sub(reserve);
-            let mtg = u64::from(l.movestogo.unwrap_or(0)).clamp(0, 50);
-            let mtg = if mtg == 0 {
-                (40u64.saturating_sub(u64::from(game_ply) / 4)).max(20)
-            } else {
-                mtg
+            let mtg = match l.movestogo {
+                Some(n) if n > 0 => u64::from(n).min(50),
+                _ => (50u64.saturating_sub(u64::from(game_ply) / 4)).max(25),
             };
-            let base = usable / mtg + inc * 3 / 4;
-            let soft = base.min(usable / 3).max(1);
-            let hard = (soft * 4).min(usable / 2 + inc / 2).max(soft).max(1);
+            // Time for the rest of the game (or time control), less the
+            // overhead of every move still to play and a safety margin.
+            let margin = (t / 10).clamp(10, 1000);
+            let usable = t.saturating_sub(overhead + margin).max(1);
+            let pool = (usable + inc * (mtg - 1)).saturating_sub(overhead * (mtg + 1));
+            let pool = pool.max(usable / 20).max(1);
+            let soft = (pool / mtg).min(usable / 4).max(1);
+            let hard = (soft * 4).min(usable / 4).max(soft).max(1);
             (soft, hard)
         } else {
             (NONE, NONE)
@@ -76,7 +79,15 @@ impl Clock {
             hard: AtomicU64::new(if untimed { NONE } else { budget.1 }),
             stop: AtomicBool::new(false),
             pending: budget,
+            flexible: l.movetime.is_none() && time.is_some(),
         }
+    }
+
+    /// True when the next iteration is unlikely to finish within the soft
+    /// budget (it usually takes longer than all earlier ones together).
+    pub(crate) fn next_iteration_hopeless(&self) -> bool {
+        let s = self.soft.load(Ordering::Relaxed);
+        self.flexible && s != NONE && self.elapsed_ms() * 2 >= s
     }
 
     /// Milliseconds since the search started.
@@ -108,5 +119,61 @@ impl Clock {
     /// True when stopped by request.
     pub(crate) fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn budget(t: u64, inc: u64, ply: u32, overhead: u64) -> (u64, u64) {
+        let l = Limits {
+            wtime: Some(t),
+            btime: Some(t),
+            winc: Some(inc),
+            binc: Some(inc),
+            ..Limits::default()
+        };
+        let c = Clock::new(&l, true, ply, overhead);
+        (
+            c.soft.load(Ordering::Relaxed),
+            c.hard.load(Ordering::Relaxed),
+        )
+    }
+
+    #[test]
+    fn budgets_stay_inside_the_clock() {
+        for &(t, inc) in &[
+            (1000, 10),
+            (5000, 50),
+            (60_000, 0),
+            (30, 10),
+            (1, 0),
+            (200, 0),
+        ] {
+            for ply in [0, 40, 200] {
+                let (soft, hard) = budget(t, inc, ply, 10);
+                assert!(soft >= 1 && soft <= hard, "{t}+{inc}: {soft} {hard}");
+                assert!(hard <= (t / 3).max(1), "{t}+{inc} ply {ply}: hard {hard}");
+            }
+        }
+        // 1 s + 0.01 s: a few tens of milliseconds per move at most.
+        let (soft, hard) = budget(1000, 10, 0, 10);
+        assert!(soft <= 40 && hard <= 160, "{soft} {hard}");
+        // A longer game keeps a sensible budget.
+        let (soft, _) = budget(5000, 50, 20, 10);
+        assert!(soft >= 100, "{soft}");
+    }
+
+    #[test]
+    fn movetime_and_untimed() {
+        let l = Limits {
+            movetime: Some(100),
+            ..Limits::default()
+        };
+        let c = Clock::new(&l, true, 0, 10);
+        assert_eq!(c.soft.load(Ordering::Relaxed), 90);
+        let c = Clock::new(&Limits::default(), true, 0, 10);
+        assert!(!c.soft_expired() && !c.hard_expired());
     }
 }

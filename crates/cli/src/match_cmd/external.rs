@@ -244,6 +244,24 @@ fn centis(ms: u64) -> u64 {
     ms / 10
 }
 
+/// `level 0 M:SS INC` for a base and increment in milliseconds (the
+/// increment as whole seconds when it is one, else as a decimal).
+fn level_command(base_ms: u64, inc_ms: u64) -> String {
+    let secs = base_ms / 1000;
+    let base = if base_ms.is_multiple_of(1000) {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    } else {
+        format!("{}:{:02}.{:03}", secs / 60, secs % 60, base_ms % 1000)
+    };
+    let inc = if inc_ms.is_multiple_of(1000) {
+        (inc_ms / 1000).to_string()
+    } else {
+        let s = format!("{:.3}", inc_ms as f64 / 1000.0);
+        s.trim_end_matches('0').to_string()
+    };
+    format!("level 0 {base} {inc}")
+}
+
 impl Player for External {
     fn name(&self) -> String {
         self.spec
@@ -252,7 +270,7 @@ impl Player for External {
             .unwrap_or_else(|| self.engine_name.clone())
     }
 
-    fn new_game(&mut self, v: &Arc<Variant>, fen: &str) -> Result<()> {
+    fn new_game(&mut self, v: &Arc<Variant>, fen: &str, tc: Option<(u64, u64)>) -> Result<()> {
         if self
             .proc
             .as_mut()
@@ -300,6 +318,9 @@ impl Player for External {
                 p.send("easy")?;
                 if vname != "normal" {
                     p.send(&format!("variant {vname}"))?;
+                }
+                if let Some((base, inc)) = tc {
+                    p.send(&level_command(base, inc))?;
                 }
                 p.send("force")?;
                 if !start {
@@ -457,6 +478,13 @@ pub fn parse_external(protocol: Protocol, text: &str) -> Result<(ExternalSpec, f
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn level_commands() {
+        assert_eq!(level_command(5000, 50), "level 0 0:05 0.05");
+        assert_eq!(level_command(300_000, 2000), "level 0 5:00 2");
+        assert_eq!(level_command(1500, 0), "level 0 0:01.500 0");
+    }
 
     #[test]
     fn external_specs() {

@@ -25,8 +25,8 @@ pub enum Ending {
     Illegal(String),
     /// A player crashed or broke its protocol.
     Crash(String),
-    /// A player ran out of time.
-    Time,
+    /// A player ran out of time: (ms it had, ms it used).
+    Time(u64, u64),
     /// A player resigned.
     Resign,
     /// A player claimed a result the rules do not give.
@@ -81,8 +81,8 @@ impl GameRecord {
                 "{} crashed or broke the protocol: {e}",
                 who(self.offender.unwrap_or(Color::White))
             ),
-            Ending::Time => format!(
-                "{} lost on time",
+            Ending::Time(had, used) => format!(
+                "{} lost on time ({used} ms used, {had} ms left)",
                 who(self.offender.unwrap_or(Color::White))
             ),
             Ending::Resign => format!("{} resigned", who(self.offender.unwrap_or(Color::White))),
@@ -146,14 +146,15 @@ pub fn play(
             }
         }
     }
+    let scale = |ms: u64, f: f64| (ms as f64 * f).round() as u64;
     for (i, p) in players.iter_mut().enumerate() {
-        if let Err(e) = p.new_game(v, fen) {
+        let own = tc.map(|t| (scale(t.base_ms, factor[i]), scale(t.inc_ms, factor[i])));
+        if let Err(e) = p.new_game(v, fen, own) {
             let c = if i == 0 { Color::White } else { Color::Black };
             lose(&mut rec, c, Ending::Setup(format!("{e:#}")));
             return rec;
         }
     }
-    let scale = |ms: u64, f: f64| (ms as f64 * f).round() as u64;
     let mut remaining: [i64; 2] = [0, 0];
     let mut inc = [0u64; 2];
     if let Some(t) = tc {
@@ -187,9 +188,10 @@ pub fn play(
         let spent = t0.elapsed().as_millis() as u64;
         rec.max_think_ms[i] = rec.max_think_ms[i].max(spent);
         if tc.is_some() {
+            let had = remaining[i].max(0) as u64;
             remaining[i] -= spent as i64;
             if remaining[i] < 0 {
-                lose(&mut rec, side, Ending::Time);
+                lose(&mut rec, side, Ending::Time(had, spent));
                 break;
             }
             remaining[i] += inc[i] as i64;

@@ -301,7 +301,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
                 // A player that crashed is rebuilt for the next game.
                 if matches!(
                     rec.ending,
-                    Ending::Crash(_) | Ending::Setup(_) | Ending::Time
+                    Ending::Crash(_) | Ending::Setup(_) | Ending::Time(..)
                 ) {
                     let white_fault = rec.offender == Some(Color::White);
                     if white_fault == first_white {
@@ -344,7 +344,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             match rec.ending {
                 Ending::Illegal(_) => f.illegal += 1,
                 Ending::Crash(_) | Ending::Setup(_) => f.crash += 1,
-                Ending::Time => f.time += 1,
+                Ending::Time(..) => f.time += 1,
                 Ending::FalseClaim(_) => f.claim += 1,
                 _ => {}
             }

@@ -43,11 +43,12 @@ pub enum Reply {
 pub trait Player: Send {
     /// Name for the PGN and the report.
     fn name(&self) -> String;
-    /// Prepares a new game from `fen` of variant `v`.
+    /// Prepares a new game from `fen` of variant `v`, with this player's
+    /// time control (base and increment in ms), if any.
     ///
     /// # Errors
     /// The player cannot play this game (crash, unsupported variant).
-    fn new_game(&mut self, v: &Arc<Variant>, fen: &str) -> Result<()>;
+    fn new_game(&mut self, v: &Arc<Variant>, fen: &str, tc: Option<(u64, u64)>) -> Result<()>;
     /// Asks for a move in `pos`, reached from the game's start by `moves`
     /// (protocol text). `deadline_ms` is how long the player may take before
     /// it has lost on time (None: unlimited).
@@ -100,7 +101,7 @@ impl Player for Internal {
         self.spec.name.clone()
     }
 
-    fn new_game(&mut self, v: &Arc<Variant>, _fen: &str) -> Result<()> {
+    fn new_game(&mut self, v: &Arc<Variant>, _fen: &str, _tc: Option<(u64, u64)>) -> Result<()> {
         self.engine.new_game();
         self.engine.prepare(v);
         Ok(())
