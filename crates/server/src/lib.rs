@@ -17,6 +17,7 @@ pub mod api;
 pub mod app;
 mod assets;
 pub mod diagram;
+pub mod engine_opponent;
 pub mod error;
 pub mod game;
 pub mod opponent;
@@ -25,6 +26,7 @@ pub mod store;
 pub mod view;
 
 pub use app::App;
+pub use engine_opponent::EngineOpponent;
 pub use error::ApiError;
 pub use opponent::{MaterialPlayer, Opponent, Score, SearchInfo, SearchLimits};
 pub use store::Store;
@@ -78,7 +80,7 @@ pub struct ServerConfig {
     pub data_dir: PathBuf,
     /// The variants offered.
     pub registry: Registry,
-    /// The computer opponent (default: [`MaterialPlayer`]).
+    /// The computer opponent (default: [`EngineOpponent`], the search engine).
     pub opponent: Arc<dyn Opponent>,
 }
 
@@ -93,7 +95,7 @@ impl std::fmt::Debug for ServerConfig {
 }
 
 impl ServerConfig {
-    /// Defaults: 127.0.0.1, port 8080 or the next free one, the material player.
+    /// Defaults: 127.0.0.1, port 8080 or the next free one, the search engine ([`EngineOpponent`]).
     #[must_use]
     pub fn new(registry: Registry, data_dir: PathBuf) -> ServerConfig {
         ServerConfig {
@@ -101,7 +103,7 @@ impl ServerConfig {
             port: None,
             data_dir,
             registry,
-            opponent: Arc::new(MaterialPlayer),
+            opponent: Arc::new(EngineOpponent::default()),
         }
     }
 }
