@@ -157,7 +157,16 @@ impl Position {
         if self.coverage_failed(us) {
             return win(us.flip(), Reason::Coverage);
         }
-        let legal = self.legal_moves();
+        // Checkmate comes before a win by count: look at the moves the side
+        // to move would have if the count rule had not ended the game.
+        let legal = if self.count_won(us) {
+            let mut p = self.clone();
+            let mut out = crate::moves::MoveList::new();
+            p.generate_legal_ignoring_rules(&mut out);
+            out
+        } else {
+            self.legal_moves()
+        };
         let in_check = legal.is_empty() && self.in_check();
         if in_check {
             return win(us.flip(), Reason::Checkmate);

@@ -342,6 +342,14 @@ impl Position {
         if self.decided_by_rule() {
             return;
         }
+        self.generate_legal_ignoring_rules(out);
+    }
+
+    /// Appends the legal moves to `out` (after clearing it) as if no rule
+    /// evaluated at the start of the turn had decided the game (so that
+    /// checkmate can be told apart from a win by count).
+    pub fn generate_legal_ignoring_rules(&mut self, out: &mut MoveList) {
+        out.clear();
         self.pseudo_moves(out);
         let v = self.variant();
         if !v.has_royal() {

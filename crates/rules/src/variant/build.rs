@@ -737,6 +737,7 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
     let count_win = rf
         .count_win
         .as_ref()
+        .filter(|cw| cw.count > 0)
         .and_then(|cw| match lookup(&cw.piece) {
             Some(k) => Some((k, cw.count)),
             None => {

@@ -14,4 +14,8 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "joshua.toml",
     "big-outer.toml",
     "missing-ox.toml",
+    "gnuqi-mitregi.toml",
+    "wildebisho-mitregi.toml",
+    "foh-gnuqi-mitregi.toml",
+    "toyang-gnuqi-mitregi.toml",
 ];

@@ -244,7 +244,8 @@ pub struct RulesFile {
     /// Royal pieces may not face each other on these lines: `file`,
     /// `diagonal`, `rank`.
     pub facing: Option<Vec<String>>,
-    /// Win by having this many of a piece at the start of one's turn.
+    /// Win by having this many of a piece at the start of one's turn
+    /// (`count = 0` switches off a rule inherited through `extends`).
     pub count_win: Option<CountWinFile>,
     /// Loss when too few pieces cover each direction.
     pub coverage: Option<CoverageFile>,
@@ -265,9 +266,9 @@ pub struct RulesFile {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CountWinFile {
-    /// Piece key.
+    /// Piece key (ignored when `count` is 0).
     pub piece: String,
-    /// How many.
+    /// How many (0: no count win).
     pub count: u32,
 }
 
