@@ -327,6 +327,55 @@ impl Position {
             .any(|b| self.cells_face(cell, b, Some(vacated)))
     }
 
+    /// For a royal of `color` on `king`: the occupied cells whose vacating
+    /// alone would let it face an enemy royal (the single piece between two
+    /// royals on a facing line). `None` when it already faces one.
+    #[must_use]
+    pub fn facing_screens(&self, color: Color, king: CellId) -> Option<Vec<CellId>> {
+        let v = self.variant();
+        let f = v.rules.facing;
+        let g = &v.geometry;
+        let mut out = Vec::new();
+        if !f.any() {
+            return Some(out);
+        }
+        let pa = g.coord(king);
+        for b in self.royals(color.flip()) {
+            let pb = g.coord(b);
+            let d = Vector::new(pb.x - pa.x, pb.y - pa.y, pb.z - pa.z);
+            if d.z != 0 || d.is_zero() {
+                continue;
+            }
+            let line = (d.x == 0 && f.file)
+                || (d.y == 0 && f.rank)
+                || (d.x.abs() == d.y.abs() && f.diagonal);
+            if !line {
+                continue;
+            }
+            let step = d.signum();
+            let mut c = king;
+            let mut screens = Vec::new();
+            while let Some(n) = g.offset(c, step) {
+                if n == b {
+                    break;
+                }
+                if self.piece(n).is_some() {
+                    screens.push(n);
+                    if screens.len() > 1 {
+                        break;
+                    }
+                }
+                c = n;
+            }
+            match screens.len() {
+                0 => return None,
+                1 => out.push(screens[0]),
+                _ => {}
+            }
+        }
+        Some(out)
+    }
+
     fn cells_face(&self, a: CellId, b: CellId, vacated: Option<CellId>) -> bool {
         let v = self.variant();
         let f = v.rules.facing;

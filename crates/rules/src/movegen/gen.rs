@@ -367,10 +367,13 @@ impl Position {
         let king = royals.next();
         let single = king.is_some() && royals.next().is_none();
         drop(royals);
-        // Fast path: one royal, not in check, no facing rule, no enemy piece
+        // Fast path: one royal, not in check, not facing, no enemy piece
         // with moves the reverse tables cannot describe near the royal. Then
         // only pinned pieces, cannon/grasshopper lines, royal moves, castling,
-        // en passant and path captures need the full test.
+        // en passant and path captures need the full test. With a facing
+        // rule, a piece alone between the royals on a facing line is pinned
+        // too (a move or drop never opens a line otherwise: it only fills
+        // its destination).
         let mut pinned: Vec<CellId> = Vec::new();
         let mut hop_lines: Vec<CellId> = Vec::new();
         // Cells on the paths of enemy pieces the reverse tables cannot
@@ -386,7 +389,14 @@ impl Position {
         let imitation = self.imitation();
         let imitator = v.imitator;
         let fast = match king {
-            Some(k) if single && !v.rules.facing.any() && !self.in_check() => {
+            Some(k)
+                if single
+                    && !self.in_check()
+                    && self.facing_screens(us, k).is_some_and(|s| {
+                        pinned.extend(s);
+                        true
+                    }) =>
+            {
                 let present = self.present(them);
                 let board = self.board();
                 for ray in v.attacks.rays(them, k) {
