@@ -31,6 +31,13 @@ const PERFT_SET: &[(&str, Option<&str>, u32)] = &[
     ("capablanca", None, 5),
     ("shogi", None, 5),
     ("missing-ox", None, 3),
+    // A Gnuqi Mitregi middlegame with full hands: every droppable type in
+    // both hands (878 moves at the root, most of them drops).
+    (
+        "gnuqi-mitregi",
+        Some("lhu4m3/1rnb1k1c3/2q5w2/ppp2pppppp/11/11/11/PPP2PPPPPP/2Q5W2/1RNB1K1C3/LHU4M3[RBNCILMXHUPPrbncilmxhupp] w Qq - 0 20"),
+        3,
+    ),
 ];
 
 /// Runs `bench`.
