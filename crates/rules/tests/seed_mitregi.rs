@@ -329,3 +329,52 @@ fn t16_foh_promotion_inside_the_enemy_camp() {
         to <= 7
     }));
 }
+
+#[test]
+fn t17_draw_rules() {
+    // 4.7: stalemate is a draw.
+    let p = pos(GNUQI, "k10/10R/11/11/11/11/11/11/11/1R3K5/11[] b - - 0 1");
+    assert!(!p.in_check());
+    expect(&p, None, "");
+    let o = p.outcome().unwrap();
+    assert_eq!((o.winner, o.reason), (None, Reason::Stalemate));
+    // Two bare Kings with empty hands: draw; with a piece in hand: play on.
+    let o = pos(GNUQI, "9k1/11/11/11/11/11/11/11/11/11/1K9[] w - - 0 1")
+        .outcome()
+        .unwrap();
+    assert_eq!((o.winner, o.reason), (None, Reason::BareKings));
+    assert!(
+        pos(GNUQI, "9k1/11/11/11/11/11/11/11/11/11/1K9[P] w - - 0 1")
+            .outcome()
+            .is_none()
+    );
+    // D19: drops and promotions reset the 100-ply counter, other piece moves count.
+    let fen = "9k1/11/11/11/R10/11/11/11/11/11/1K9[P] w - - 40 30";
+    let mut a = pos(GNUQI, fen);
+    play(&mut a, "P@e5");
+    assert_eq!(field(&a, 4), "0");
+    let mut b = pos(GNUQI, fen);
+    play(&mut b, "a7-a8+");
+    assert_eq!(field(&b, 4), "0");
+    let mut c = pos(GNUQI, fen);
+    play(&mut c, "a7-a6");
+    assert_eq!(field(&c, 4), "41");
+    let o = pos(GNUQI, "9k1/11/11/11/R10/11/11/11/11/11/1K9[P] w - - 100 80")
+        .outcome()
+        .unwrap();
+    assert_eq!((o.winner, o.reason), (None, Reason::MoveRule));
+}
+
+#[test]
+fn t18_threefold_repetition() {
+    let mut p = pos(GNUQI, "9k1/11/11/11/11/11/11/11/11/11/1K9[P] w - - 0 1");
+    for _ in 0..2 {
+        play(&mut p, "b1-a1");
+        play(&mut p, "j11-i11");
+        play(&mut p, "a1-b1");
+        assert!(p.outcome().is_none());
+        play(&mut p, "i11-j11");
+    }
+    let o = p.outcome().unwrap();
+    assert_eq!((o.winner, o.reason), (None, Reason::Repetition));
+}
