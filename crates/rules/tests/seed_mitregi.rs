@@ -378,3 +378,14 @@ fn t18_threefold_repetition() {
     let o = p.outcome().unwrap();
     assert_eq!((o.winner, o.reason), (None, Reason::Repetition));
 }
+
+#[test]
+fn foh_promoted_queen_checks_inside_the_camp() {
+    // Spec 1.3 / 4.3 say an enemy Queen never checks a King in its own camp,
+    // but D8 lets a Queen made inside the camp (FOH) move within it: this
+    // Black ex-Princess Queen on e1 checks the White King on a1 (rules
+    // followed: D8; reported as a spec inconsistency).
+    let p = pos(FOH, "11/11/11/11/11/11/9k1/11/11/11/K3+iq6[] w - - 0 1");
+    assert!(p.in_check());
+    expect(&p, None, "a1-a2 a1-b2");
+}
