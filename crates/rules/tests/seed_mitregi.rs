@@ -389,3 +389,12 @@ fn foh_promoted_queen_checks_inside_the_camp() {
     assert!(p.in_check());
     expect(&p, None, "a1-a2 a1-b2");
 }
+
+#[test]
+fn t13_castling_never_crosses_a_facing_cell() {
+    // D17: Bare Facing counts like check on the cell the King crosses: e2
+    // faces the Black King on e10, so Bishopside castling (f2-d2) is illegal
+    // although d2 itself is safe; Camelside (f2-h2) is legal.
+    let p = pos(GNUQI, "11/4k6/11/11/11/11/11/11/11/1R3K3R1/11[] w KQ - 0 1");
+    expect(&p, Some("f2"), "f2-f1 f2-f3 f2-g1 f2-g2 f2-g3 f2-h2");
+}
