@@ -132,11 +132,19 @@ fn parse_cells(pos: &Position, text: &str) -> Result<(Vec<CellId>, String), Stri
     let mut cells = Vec::new();
     let mut s = text;
     loop {
-        s = s.trim_start_matches(['-', 'x', ':', ',']);
+        s = s.trim_start_matches(['-', ':', ',']);
         if s.is_empty() {
             break;
         }
-        match g.parse_cell_prefix(s) {
+        // A cell name may itself start with `x` (level x of a 3D board:
+        // `wc3xc4` is wc3 to xc4), so `x` is a capture mark only when the
+        // text does not go on with a cell name.
+        let found = g.parse_cell_prefix(s).or_else(|| {
+            let rest = s.strip_prefix('x')?.trim_start_matches(['-', ':', ',']);
+            let (c, n) = g.parse_cell_prefix(rest)?;
+            Some((c, n + s.len() - rest.len()))
+        });
+        match found {
             Some((c, n)) => {
                 cells.push(c);
                 s = &s[n..];
@@ -309,5 +317,49 @@ pub fn color_from_letter(c: char) -> Option<Color> {
         'w' => Some(Color::White),
         'b' => Some(Color::Black),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Registry;
+
+    /// A 3D board whose levels include `x`: `x` in move text is a capture
+    /// mark only when no cell name follows.
+    #[test]
+    fn level_x_is_not_a_capture_mark() {
+        let mut r = Registry::new();
+        let toml = r#"
+id = "xcube"
+[board]
+files = 3
+ranks = 3
+levels = 2
+level_letters = "wx"
+[pieces.K]
+betza = "K(1,1,1)"
+royal = true
+[pieces.R]
+betza = "R"
+[setup]
+fen = "2k/3/r2|3/3/R1K w 0 1"
+"#;
+        let id = r.add_toml("xcube.toml", toml).unwrap();
+        let p = Position::start(&r.get(&id).unwrap());
+        let g = &p.variant().geometry;
+        for (text, from, to) in [
+            ("xa1xa3", "xa1", "xa3"),
+            ("xa1-xa2", "xa1", "xa2"),
+            ("xa1xxa2", "xa1", "xa2"),
+            ("xa1:wa1", "xa1", "wa1"),
+            ("xa1xwa1", "xa1", "wa1"),
+        ] {
+            let m = parse_move(&p, text).unwrap();
+            assert_eq!(m.from(), g.parse_cell(from), "{text}");
+            assert_eq!(m.to(), g.parse_cell(to).unwrap(), "{text}");
+        }
+        let m = parse_move(&p, "xa1wa1").unwrap();
+        assert_eq!(move_text(&p, m, TextStyle::Uci), "xa1wa1");
     }
 }
