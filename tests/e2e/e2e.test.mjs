@@ -104,6 +104,26 @@ test('large board: Capablanca against the engine', async () => {
   assert.match(await status(), /Your move/);
 });
 
+test('16x12 seed game: Missing Ox Chess against the engine, the Joker\'s imitation shown', async () => {
+  const g = await api(base, '/api/games', { variant: 'missing-ox', white: 'human', black: 'engine', engine: { movetime_ms: 500 } });
+  await openGame(g.id);
+  assert.equal(await page.getByTestId('board').locator('[data-cell]').count(), 192);
+  assert.equal(await tokenAt('l1'), 'J');
+  await click('a4');
+  const targets = await page.locator('[data-testid=board] .target').count();
+  assert.equal(targets, 2, 'the a4 pawn has a one- and a two-step move');
+  await click('a6');
+  assert.equal(await tokenAt('a6'), 'P');
+  await plies(2);
+  assert.match(await status(), /Your move/);
+  // The engine's move was the last one: the Joker imitates the piece it moved.
+  const st = await api(base, `/api/games/${g.id}`);
+  const imitated = st.fen.split(' ').pop();
+  assert.notEqual(imitated, '-');
+  await page.getByTestId('imitation').waitFor({ state: 'visible' });
+  assert.match(await page.getByTestId('imitation').textContent(), /Joker imitates/);
+});
+
 test('shogi: drop from the hand, promotion with "+", engine answers', async () => {
   const g = await api(base, '/api/games', {
     variant: 'shogi', white: 'human', black: 'engine', engine: { movetime_ms: 500 },

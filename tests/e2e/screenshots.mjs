@@ -30,9 +30,20 @@ async function game(variant, moves = [], fen = null) {
 
 const shots = [];
 shots.push(['chess', await game('chess', ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1b5', 'a7a6'])]);
-const big = has('big-outer') ? 'big-outer' : has('missing-ox') ? 'missing-ox' : 'capablanca';
+const big = has('missing-ox') ? 'missing-ox' : has('big-outer') ? 'big-outer' : 'capablanca';
 shots.push(['large-board', await game(big, big === 'capablanca' ? ['e2e4', 'e7e5', 'i1h3', 'c8d6'] : [])]);
 shots.push(['shogi-drops', await game('shogi', [], 'lnsgkgsnl/1r5b1/ppppp1ppp/5p3/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[PPsb] w - - 0 1')]);
+if (has('gnuqi-mitregi')) {
+  // Play a few moves as two humans so the camps, River and some movement show.
+  const g = await game('gnuqi-mitregi');
+  const first = async () => (await api(base, `/api/games/${g.id}`)).legal.find((m) => m.from && !m.drop);
+  for (let i = 0; i < 6; i++) {
+    const m = await first();
+    if (!m) break;
+    await api(base, `/api/games/${g.id}/move`, { move: m.uci ?? m.text });
+  }
+  shots.push(['mitregi', g]);
+}
 const threeD = firstOf('Nichtschach') || 'cube';
 shots.push(['3d-board', await game(threeD)]);
 

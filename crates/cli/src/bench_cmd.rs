@@ -25,12 +25,12 @@ pub struct BenchArgs {
     write_signature: Option<String>,
 }
 
-/// The fixed perft set: (variant, depth).
-const PERFT_SET: &[(&str, u32)] = &[
-    ("chess", 6),
-    ("capablanca", 5),
-    ("shogi", 5),
-    ("missing-ox", 3),
+/// The fixed perft set: (variant, FEN or `None` for the start position, depth).
+const PERFT_SET: &[(&str, Option<&str>, u32)] = &[
+    ("chess", None, 6),
+    ("capablanca", None, 5),
+    ("shogi", None, 5),
+    ("missing-ox", None, 3),
 ];
 
 /// Runs `bench`.
@@ -42,12 +42,16 @@ pub fn run(a: &BenchArgs) -> Result<()> {
                 "{:<14} {:>5} {:>14} {:>9} {:>8}",
                 "variant", "depth", "nodes", "seconds", "Mnps"
             );
-            for &(id, depth) in PERFT_SET {
+            for &(id, fen, depth) in PERFT_SET {
                 let Ok(v) = reg.get(id) else {
                     println!("{id:<14} (not built in yet; skipped)");
                     continue;
                 };
-                let mut p = Position::start(&v);
+                let mut p = match fen {
+                    Some(f) => Position::from_fen(&v, f)
+                        .map_err(|e| anyhow::anyhow!("bench position of {id}: {e}"))?,
+                    None => Position::start(&v),
+                };
                 let t = Instant::now();
                 let n = perft(&mut p, depth);
                 let s = t.elapsed().as_secs_f64();

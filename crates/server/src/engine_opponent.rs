@@ -122,7 +122,10 @@ mod tests {
                 &stop,
             )
             .unwrap();
-        assert_eq!(menagerie_rules::move_text(&pos, m, menagerie_rules::TextStyle::Uci), "h5f7");
+        assert_eq!(
+            menagerie_rules::move_text(&pos, m, menagerie_rules::TextStyle::Uci),
+            "h5f7"
+        );
         assert!(infos > 0);
     }
 
@@ -142,6 +145,9 @@ mod tests {
             &stop,
         );
         assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
-        assert!(m.is_some(), "a stopped search still answers with a legal move");
+        assert!(
+            m.is_some(),
+            "a stopped search still answers with a legal move"
+        );
     }
 }
