@@ -4,6 +4,9 @@
 //! Accepted input (every variant): `e2e4`, `e2-e4`, `e2xe4`, `e2:e4`,
 //! promotion suffixes `q`, `=Q`, `+`, `+G`, drops `P@e5` / `*Q@wd4`, paths
 //! `e4-d5-c6` or Fairy-Stockfish's multi-leg `e4d5,d5c6`, and `O-O`/`O-O-O`.
+//! On 3D boards a cell name may start with `x` (level x): `x` is read as a
+//! capture mark only when the text does not go on with a cell name, so
+//! `wc3xc4` is wc3 to xc4 and `wc3xwc4` wc3 to wc4.
 
 use crate::moves::{Move, MoveKind};
 use crate::piece::Color;

@@ -531,3 +531,34 @@ fn capture_text() {
         "wc3xc4"
     );
 }
+
+#[test]
+fn draws_repetition_and_no_progress() {
+    // Spec 5.7: threefold repetition (hands included) and 200 plies without a
+    // capture, a drop or a Stockpoint move.
+    let white = "Q wd1, D wa1, G wb1, P uc2";
+    let black = "Q zf6, D za6, G ze6";
+    let mut p = position("elefant", white, black, "w", "-");
+    for i in 0..2 {
+        for m in ["wa1-wa2", "za6-za5", "wa2-wa1", "za5-za6"] {
+            assert!(p.outcome().is_none(), "{i} {m}");
+            play(&mut p, m);
+        }
+    }
+    let o = p.outcome().unwrap();
+    assert_eq!((o.winner, o.reason), (None, Reason::Repetition));
+    // 199 quiet plies, then one more: draw; a Stockpoint move resets.
+    let fen = format!("{} w - 199 150", board(white, black));
+    let p = pos("elefant", &fen);
+    assert!(p.outcome().is_none());
+    let mut q = p.clone();
+    play(&mut q, "wa1-wa2");
+    let o = q.outcome().unwrap();
+    assert_eq!((o.winner, o.reason), (None, Reason::MoveRule));
+    let mut q = p.clone();
+    play(&mut q, "uc2-uc3");
+    assert_eq!(field(&q, 3), "0");
+    assert!(q.outcome().is_none());
+    let v = variant("elefant");
+    assert_eq!(v.rules.ply_cap, 2000);
+}
