@@ -562,3 +562,20 @@ fn draws_repetition_and_no_progress() {
     let v = variant("elefant");
     assert_eq!(v.rules.ply_cap, 2000);
 }
+
+#[test]
+fn no_legal_move_loses() {
+    // Spec 5.6: White fills the board (coverage passes) and has no board move
+    // and no drop: White loses.
+    let row = "QDGQDG";
+    let level = [row; 6].join("/");
+    let fen = format!("{} w - 0 1", [level.as_str(); 6].join("|"));
+    let p = pos("elefant", &fen);
+    assert!(!p.coverage_failed(Color::White));
+    assert!(p.legal_moves().is_empty());
+    let o = p.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.reason),
+        (Some(Color::Black), Reason::Stalemate)
+    );
+}
