@@ -94,11 +94,12 @@ pub fn move_text(pos: &Position, m: Move, style: TextStyle) -> String {
     }
     let from = g.name(m.from().unwrap_or(m.to()));
     let to = g.name(m.to());
-    let sep = if human { "-" } else { "" };
     let mut s = match m.via() {
         Some(via) if human => format!("{from}-{}-{to}", g.name(via)),
         Some(via) => format!("{from}{},{}{to}", g.name(via), g.name(via)),
-        None => format!("{from}{sep}{to}"),
+        None if human && m.is_capture() => format!("{from}{}{to}", v.capture_mark),
+        None if human => format!("{from}-{to}"),
+        None => format!("{from}{to}"),
     };
     s.push_str(&promo_suffix(pos, m, human));
     s
@@ -364,5 +365,47 @@ fen = "2k/3/r2|3/3/R1K w 0 1"
         }
         let m = parse_move(&p, "xa1wa1").unwrap();
         assert_eq!(move_text(&p, m, TextStyle::Uci), "xa1wa1");
+    }
+
+    /// `[notation] capture` sets the separator of capturing moves in dash style.
+    #[test]
+    fn capture_mark_in_dash_style() {
+        let base = r#"
+id = "capmark"
+[board]
+files = 3
+ranks = 3
+[pieces.K]
+betza = "K"
+royal = true
+[pieces.R]
+betza = "R"
+[setup]
+fen = "r1k/3/R1K w - - 0 1"
+[notation]
+style = "dash"
+"#;
+        for (extra, want) in [
+            ("", "a1-a3"),
+            ("capture = \":\"\n", "a1:a3"),
+            ("capture = \"x\"\n", "a1xa3"),
+        ] {
+            let mut r = Registry::new();
+            let id = r
+                .add_toml("capmark.toml", &format!("{base}{extra}"))
+                .unwrap();
+            let p = Position::start(&r.get(&id).unwrap());
+            let m = parse_move(&p, "a1a3").unwrap();
+            assert_eq!(move_text(&p, m, TextStyle::Human), want);
+            assert_eq!(move_text(&p, m, TextStyle::Uci), "a1a3");
+            assert_eq!(parse_move(&p, want).unwrap(), m);
+            let q = parse_move(&p, "a1a2").unwrap();
+            assert_eq!(move_text(&p, q, TextStyle::Human), "a1-a2");
+        }
+        let mut r = Registry::new();
+        let e = r
+            .add_toml("capmark.toml", &format!("{base}capture = \"=\"\n"))
+            .unwrap_err();
+        assert!(e.to_string().contains("notation.capture"), "{e}");
     }
 }
