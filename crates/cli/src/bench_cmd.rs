@@ -38,6 +38,13 @@ const PERFT_SET: &[(&str, Option<&str>, u32)] = &[
         Some("lhu4m3/1rnb1k1c3/2q5w2/ppp2pppppp/11/11/11/PPP2PPPPPP/2Q5W2/1RNB1K1C3/LHU4M3[RBNCILMXHUPPrbncilmxhupp] w Qq - 0 20"),
         3,
     ),
+    // A Flipped-return Nichtschach middlegame (6x6x6, 26 directions) with
+    // pieces in both hands.
+    (
+        "elefantnichtschach",
+        Some("rubbur/p1pppp/4*g1/p1*G3/PPPPPP/RUBB1R|*r*u*b*b*u*r/*pppPpp/6/2P1*P1/PPP2P/*R*U*B*B*U*R|dg*qq1*d/1pp1pp/3*u2/2U3/PPPPPP/DG*QQ1*D|*d1q*qgd/1ppppp/p2p2/6/PPPPP*P/*D*GQ1GD|*r1*b*b*u1/1pp2p/4p*r/2p2P/2PPPP/*R*U*B*B*U*R|rub1u1/ppppb1/4p1/p*Q3R/PPP*gP1/RUBBUr w *PP2*pp 0 23"),
+        3,
+    ),
 ];
 
 /// Runs `bench`.
@@ -46,12 +53,12 @@ pub fn run(a: &BenchArgs) -> Result<()> {
     match a.mode.as_deref() {
         Some("perft") => {
             println!(
-                "{:<14} {:>5} {:>14} {:>9} {:>8}",
+                "{:<18} {:>5} {:>14} {:>9} {:>8}",
                 "variant", "depth", "nodes", "seconds", "Mnps"
             );
             for &(id, fen, depth) in PERFT_SET {
                 let Ok(v) = reg.get(id) else {
-                    println!("{id:<14} (not built in yet; skipped)");
+                    println!("{id:<18} (not built in yet; skipped)");
                     continue;
                 };
                 let mut p = match fen {
@@ -63,7 +70,7 @@ pub fn run(a: &BenchArgs) -> Result<()> {
                 let n = perft(&mut p, depth);
                 let s = t.elapsed().as_secs_f64();
                 println!(
-                    "{id:<14} {depth:>5} {n:>14} {s:>9.3} {:>8.2}",
+                    "{id:<18} {depth:>5} {n:>14} {s:>9.3} {:>8.2}",
                     n as f64 / s.max(1e-9) / 1e6
                 );
             }

@@ -247,6 +247,10 @@ fn xboard_game_against_the_engine() {
         !names.contains(&"big-outer"),
         "cells outside the rectangle cannot be shown in XBoard"
     );
+    assert!(
+        !names.iter().any(|n| n.contains("nichtschach")),
+        "3D boards cannot be shown in XBoard: {list}"
+    );
     assert!(out.contains(&"feature done=1".to_string()));
     let moves: Vec<&String> = out.iter().filter(|l| l.starts_with("move ")).collect();
     assert_eq!(moves[0], "move a7a5");

@@ -4,6 +4,9 @@
 //! Accepted input (every variant): `e2e4`, `e2-e4`, `e2xe4`, `e2:e4`,
 //! promotion suffixes `q`, `=Q`, `+`, `+G`, drops `P@e5` / `*Q@wd4`, paths
 //! `e4-d5-c6` or Fairy-Stockfish's multi-leg `e4d5,d5c6`, and `O-O`/`O-O-O`.
+//! On 3D boards a cell name may start with `x` (level x): `x` is read as a
+//! capture mark only when the text does not go on with a cell name, so
+//! `wc3xc4` is wc3 to xc4 and `wc3xwc4` wc3 to wc4.
 
 use crate::moves::{Move, MoveKind};
 use crate::piece::Color;
@@ -91,11 +94,12 @@ pub fn move_text(pos: &Position, m: Move, style: TextStyle) -> String {
     }
     let from = g.name(m.from().unwrap_or(m.to()));
     let to = g.name(m.to());
-    let sep = if human { "-" } else { "" };
     let mut s = match m.via() {
         Some(via) if human => format!("{from}-{}-{to}", g.name(via)),
         Some(via) => format!("{from}{},{}{to}", g.name(via), g.name(via)),
-        None => format!("{from}{sep}{to}"),
+        None if human && m.is_capture() => format!("{from}{}{to}", v.capture_mark),
+        None if human => format!("{from}-{to}"),
+        None => format!("{from}{to}"),
     };
     s.push_str(&promo_suffix(pos, m, human));
     s
@@ -132,11 +136,19 @@ fn parse_cells(pos: &Position, text: &str) -> Result<(Vec<CellId>, String), Stri
     let mut cells = Vec::new();
     let mut s = text;
     loop {
-        s = s.trim_start_matches(['-', 'x', ':', ',']);
+        s = s.trim_start_matches(['-', ':', ',']);
         if s.is_empty() {
             break;
         }
-        match g.parse_cell_prefix(s) {
+        // A cell name may itself start with `x` (level x of a 3D board:
+        // `wc3xc4` is wc3 to xc4), so `x` is a capture mark only when the
+        // text does not go on with a cell name.
+        let found = g.parse_cell_prefix(s).or_else(|| {
+            let rest = s.strip_prefix('x')?.trim_start_matches(['-', ':', ',']);
+            let (c, n) = g.parse_cell_prefix(rest)?;
+            Some((c, n + s.len() - rest.len()))
+        });
+        match found {
             Some((c, n)) => {
                 cells.push(c);
                 s = &s[n..];
@@ -309,5 +321,91 @@ pub fn color_from_letter(c: char) -> Option<Color> {
         'w' => Some(Color::White),
         'b' => Some(Color::Black),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Registry;
+
+    /// A 3D board whose levels include `x`: `x` in move text is a capture
+    /// mark only when no cell name follows.
+    #[test]
+    fn level_x_is_not_a_capture_mark() {
+        let mut r = Registry::new();
+        let toml = r#"
+id = "xcube"
+[board]
+files = 3
+ranks = 3
+levels = 2
+level_letters = "wx"
+[pieces.K]
+betza = "K(1,1,1)"
+royal = true
+[pieces.R]
+betza = "R"
+[setup]
+fen = "2k/3/r2|3/3/R1K w 0 1"
+"#;
+        let id = r.add_toml("xcube.toml", toml).unwrap();
+        let p = Position::start(&r.get(&id).unwrap());
+        let g = &p.variant().geometry;
+        for (text, from, to) in [
+            ("xa1xa3", "xa1", "xa3"),
+            ("xa1-xa2", "xa1", "xa2"),
+            ("xa1xxa2", "xa1", "xa2"),
+            ("xa1:wa1", "xa1", "wa1"),
+            ("xa1xwa1", "xa1", "wa1"),
+        ] {
+            let m = parse_move(&p, text).unwrap();
+            assert_eq!(m.from(), g.parse_cell(from), "{text}");
+            assert_eq!(m.to(), g.parse_cell(to).unwrap(), "{text}");
+        }
+        let m = parse_move(&p, "xa1wa1").unwrap();
+        assert_eq!(move_text(&p, m, TextStyle::Uci), "xa1wa1");
+    }
+
+    /// `[notation] capture` sets the separator of capturing moves in dash style.
+    #[test]
+    fn capture_mark_in_dash_style() {
+        let base = r#"
+id = "capmark"
+[board]
+files = 3
+ranks = 3
+[pieces.K]
+betza = "K"
+royal = true
+[pieces.R]
+betza = "R"
+[setup]
+fen = "r1k/3/R1K w - - 0 1"
+[notation]
+style = "dash"
+"#;
+        for (extra, want) in [
+            ("", "a1-a3"),
+            ("capture = \":\"\n", "a1:a3"),
+            ("capture = \"x\"\n", "a1xa3"),
+        ] {
+            let mut r = Registry::new();
+            let id = r
+                .add_toml("capmark.toml", &format!("{base}{extra}"))
+                .unwrap();
+            let p = Position::start(&r.get(&id).unwrap());
+            let m = parse_move(&p, "a1a3").unwrap();
+            assert_eq!(move_text(&p, m, TextStyle::Human), want);
+            assert_eq!(move_text(&p, m, TextStyle::Uci), "a1a3");
+            assert_eq!(parse_move(&p, want).unwrap(), m);
+            let q = parse_move(&p, "a1a2").unwrap();
+            assert_eq!(move_text(&p, q, TextStyle::Human), "a1-a2");
+        }
+        let mut r = Registry::new();
+        let e = r
+            .add_toml("capmark.toml", &format!("{base}capture = \"=\"\n"))
+            .unwrap_err();
+        assert!(e.to_string().contains("notation.capture"), "{e}");
     }
 }

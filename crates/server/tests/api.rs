@@ -1238,3 +1238,21 @@ async fn many_games_at_once() {
         40
     );
 }
+
+#[tokio::test]
+async fn nichtschach_position_string_and_coverage_loss() {
+    let t = server(Arc::new(FirstMove));
+    // Spec T22 with its leading (short) variant id; the alias names the variant.
+    let fen = "elefant 6/6/6/6/6/6|6/6/6/6/6/6|1r4/6/6/6/6/DG1Q2|6/6/6/6/6/6|6/6/6/6/6/6|d3gq/6/6/6/6/6 b - 0 1";
+    let g = t
+        .new_game(json!({"variant": "elefant", "fen": fen, "white": "human", "black": "human"}))
+        .await;
+    assert_eq!(g["variant"], "elefantnichtschach");
+    assert_eq!(g["fen"], fen.trim_start_matches("elefant "));
+    let s = t.play(&id(&g), "wb6:wb1").await;
+    assert_eq!(
+        s["status"],
+        json!({"over": true, "result": "0-1", "reason": "coverage"})
+    );
+    assert_eq!(s["hands"]["black"][0]["token"], "*G");
+}

@@ -862,6 +862,19 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         }
     };
     let plus_promotion = nf.promotion.as_deref() == Some("plus");
+    let capture_mark = match nf.capture.as_deref() {
+        None | Some("-") => '-',
+        Some(":") => ':',
+        Some("x") => 'x',
+        Some(o) => {
+            b.problems.push(m.problem_in(
+                "notation",
+                "notation.capture",
+                format!("`{o}`: use `-`, `:` or `x`"),
+            ));
+            '-'
+        }
+    };
     let ai_values: Vec<Option<i32>> = keys
         .iter()
         .map(|k| {
@@ -923,6 +936,7 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         fen,
         move_style,
         plus_promotion,
+        capture_mark,
         start_fen: setup.get_ref().trim().to_string(),
         ai_values,
         imitator,

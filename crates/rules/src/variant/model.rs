@@ -271,6 +271,8 @@ pub struct Variant {
     pub move_style: MoveStyle,
     /// Promotion suffix `+` style in dash notation.
     pub plus_promotion: bool,
+    /// Separator of capturing moves in dash notation (`-`, `:` or `x`).
+    pub capture_mark: char,
     /// Start position.
     pub start_fen: String,
     /// Engine value overrides (centipawns) per type.

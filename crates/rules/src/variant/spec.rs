@@ -308,6 +308,9 @@ pub struct NotationFile {
     pub style: Option<String>,
     /// Promotion suffix in `dash` style: `equals` (`=Q`) or `plus` (`+`, `+G`).
     pub promotion: Option<String>,
+    /// Separator of a capturing move in `dash` style: `-` (default, `e4-d5`),
+    /// `:` (`wc3:xc4`) or `x` (`e4xd5`). Input accepts all three.
+    pub capture: Option<String>,
 }
 
 /// `[ai]`.
