@@ -166,6 +166,59 @@ test('3D board: cube variant, move, engine answer and promotion', async () => {
   await page.waitForFunction(() => document.querySelector('[data-testid=piece-wa4]')?.getAttribute('data-token') === 'U');
 });
 
+test('Mitregi: 11x11 with shaded camps, a drop from the hand, engine answers', async () => {
+  const fen = 'lhu4m3/1rnb1k1c3/2q5w2/ppp2pppppp/11/11/11/PPP2PPPPPP/2Q5W2/1RNB1K1C3/LHU4M3[RBNCILMXHUPPrbncilmxhupp] w Qq - 0 20';
+  const g = await api(base, '/api/games', { variant: 'gnuqi-mitregi', white: 'human', black: 'engine', engine: { movetime_ms: 500 }, fen });
+  await openGame(g.id);
+  assert.equal(await page.getByTestId('board').locator('[data-cell]').count(), 121);
+  assert.ok(await page.locator('[data-testid=board] .region').count() >= 88, 'both four-rank camps are shaded');
+  // The Rivers: the front edges of both camps (11 cells wide each) are drawn as lines.
+  assert.equal(await page.locator('[data-testid=board] .region-edge').count(), 22);
+  assert.equal(await page.getByTestId('hand-white-N').getAttribute('data-count'), '1');
+  const st = await api(base, `/api/games/${g.id}`);
+  const knightDrops = st.legal.filter((m) => m.drop === 'N').map((m) => m.to);
+  assert.ok(knightDrops.includes('f6'), knightDrops.join(' '));
+  await page.getByTestId('hand-white-N').click();
+  assert.equal(await page.locator('[data-testid=board] .target').count(), knightDrops.length, 'every legal Knight drop is highlighted');
+  await click('f6');
+  await page.waitForFunction(() => document.querySelector('[data-testid=piece-f6]')?.getAttribute('data-token') === 'N');
+  assert.equal(await page.getByTestId('move-1').getAttribute('data-uci'), 'N@f6');
+  assert.equal(await page.getByTestId('hand-white-N').count(), 0, 'the hand no longer holds a Knight');
+  await plies(2);
+  assert.match(await status(), /Your move \(White\)/);
+});
+
+test('Nichtschach: the 6x6x6 board as six levels, a move across levels, a drop, engine answers', async () => {
+  const g = await api(base, '/api/games', { variant: 'elefantnichtschach', white: 'human', black: 'engine', engine: { movetime_ms: 500 } });
+  await openGame(g.id);
+  assert.equal(await page.getByTestId('board').locator('[data-cell]').count(), 216);
+  for (const l of ['u', 'v', 'w', 'x', 'y', 'z']) await page.getByTestId(`level-${l}`).waitFor();
+  assert.equal(await tokenAt('vc1'), '*B');
+  // The Stockbishop on vc1 leaps two cells diagonally to another level: xc3 is highlighted.
+  await click('vc1');
+  assert.match(await page.getByTestId('cell-xc3').getAttribute('class'), /target/);
+  assert.match(await page.getByTestId('cell-ve3').getAttribute('class'), /target/);
+  await click('xc3');
+  assert.equal(await tokenAt('xc3'), '*B');
+  assert.equal(await page.getByTestId('piece-vc1').count(), 0);
+  assert.equal(await page.getByTestId('move-1').getAttribute('data-uci'), 'vc1xc3');
+  await plies(2);
+  assert.match(await status(), /Your move \(White\)/);
+  // Pieces in hand (the spec's position string): drop the General.
+  const fen = 'rubbur/pppppp/2B3/6/PPPPPP/RUB1UR|*r*u*b*b*u*r/p1pqpp/2pp2/3P2/PPP2P/*R*U*B*B*U*R|dg*p2*d/pppppp/2*q3/3b2/PPPPPP/DG*QQ*G*D|*d1q*qgd/pppppp/6/6/PPPPPP/*D*GQ*QGD|*r*u*g*b*u*r/ppp1pp/6/P1P3/P1PPPP/*R*U*B*B*U*R|rub1ur/pppppp/6/6/1PPPPP/RUBBUR w *PG*b 0 9';
+  const d = await api(base, '/api/games', { variant: 'elefantnichtschach', white: 'human', black: 'human', fen });
+  await openGame(d.id);
+  assert.equal(await page.getByTestId('hand-white-G').getAttribute('data-count'), '1');
+  const drops = d.legal.filter((m) => m.drop === 'G').map((m) => m.to);
+  assert.ok(drops.length > 0);
+  await page.getByTestId('hand-white-G').click();
+  assert.equal(await page.locator('[data-testid=board] .target').count(), drops.length);
+  await click(drops[0]);
+  await page.waitForFunction((c) => document.querySelector(`[data-testid=piece-${c}]`)?.getAttribute('data-token') === 'G', drops[0]);
+  assert.equal(await page.getByTestId('move-1').getAttribute('data-uci'), `G@${drops[0]}`);
+  assert.match(await status(), /Black to move/);
+});
+
 test('resign, draw agreement, undo and PGN export', async () => {
   const g = await api(base, '/api/games', { variant: 'chess', white: 'human', black: 'human' });
   await openGame(g.id);

@@ -34,18 +34,15 @@ const big = has('missing-ox') ? 'missing-ox' : has('big-outer') ? 'big-outer' : 
 shots.push(['large-board', await game(big, big === 'capablanca' ? ['e2e4', 'e7e5', 'i1h3', 'c8d6'] : [])]);
 shots.push(['shogi-drops', await game('shogi', [], 'lnsgkgsnl/1r5b1/ppppp1ppp/5p3/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[PPsb] w - - 0 1')]);
 if (has('gnuqi-mitregi')) {
-  // Play a few moves as two humans so the camps, River and some movement show.
-  const g = await game('gnuqi-mitregi');
-  const first = async () => (await api(base, `/api/games/${g.id}`)).legal.find((m) => m.from && !m.drop);
-  for (let i = 0; i < 6; i++) {
-    const m = await first();
-    if (!m) break;
-    await api(base, `/api/games/${g.id}/move`, { move: m.uci ?? m.text });
-  }
-  shots.push(['mitregi', g]);
+  // A middlegame with full hands: camps shaded, pieces in hand, drops highlighted.
+  shots.push(['mitregi', await game('gnuqi-mitregi', [], 'lhu4m3/1rnb1k1c3/2q5w2/ppp2pppppp/11/11/11/PPP2PPPPPP/2Q5W2/1RNB1K1C3/LHU4M3[RBNCILMXHUPPrbncilmxhupp] w Qq - 0 20')]);
 }
 const threeD = firstOf('Nichtschach') || 'cube';
-shots.push(['3d-board', await game(threeD)]);
+// Nichtschach: a middlegame with returned (flipped) pieces in hand.
+const nichtFen = threeD === 'elefantnichtschach'
+  ? 'rubbur/pppppp/2B3/6/PPPPPP/RUB1UR|*r*u*b*b*u*r/p1pqpp/2pp2/3P2/PPP2P/*R*U*B*B*U*R|dg*p2*d/pppppp/2*q3/3b2/PPPPPP/DG*QQ*G*D|*d1q*qgd/pppppp/6/6/PPPPPP/*D*GQ*QGD|*r*u*g*b*u*r/ppp1pp/6/P1P3/P1PPPP/*R*U*B*B*U*R|rub1ur/pppppp/6/6/1PPPPP/RUBBUR w *PG*b 0 9'
+  : null;
+shots.push(['3d-board', await game(threeD, [], nichtFen)]);
 
 for (const [name, g] of shots) {
   await page.goto(`${base}/#/game/${g.id}`);

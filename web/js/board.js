@@ -202,6 +202,28 @@ export class Board {
       byLevel[c.z]?.push(`<g class="${cls}" ${this.cellAttr}="${esc(name)}" data-testid="${this.prefix}cell-${esc(name)}" role="button" aria-label="${esc(label)}">${parts.join('')}</g>`);
     }
 
+    // Region borders: a line wherever a shaded region meets a board cell outside it (Mitregi's
+    // Rivers are the front edges of the camps; Big Outer's zones show their bounds).
+    const edges = Array.from({ length: this.levels }, () => /** @type {string[]} */ ([]));
+    if (view.showRegions !== false && this.regions.length) {
+      const at = new Map(this.board.cells.map((/** @type {Cell} */ c) => [`${c.x},${c.y},${c.z}`, c.name]));
+      for (const r of this.regions) {
+        for (const name of r.cells) {
+          const c = this.cells.get(name);
+          if (!c) continue;
+          const { x, y } = this.pos(c, flipped);
+          for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+            const other = at.get(`${c.x + dx},${c.y + dy},${c.z}`);
+            if (!other || r.cells.has(other)) continue;
+            const sx = flipped ? -dx : dx, sy = flipped ? dy : -dy; // screen direction of the neighbour
+            const x1 = sx > 0 ? x + U : x, y1 = sy > 0 ? y + U : y;
+            const x2 = sx === 0 ? x + U : x1, y2 = sy === 0 ? y + U : y1;
+            edges[c.z]?.push(`<line class="region-edge kind-${esc(r.kind)}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${r.color}"/>`);
+          }
+        }
+      }
+    }
+
     const coords = [];
     for (const [fx, label] of this.labels.files) {
       const col = flipped ? this.maxX - fx : fx - this.minX;
@@ -215,7 +237,7 @@ export class Board {
     const svgs = byLevel.map((cellsMarkup, z) => {
       const letter = this.labels.levelLetters[z] || String(z + 1);
       const caption = this.levels > 1 ? `<figcaption>Level <b>${esc(letter)}</b></figcaption>` : '';
-      const svg = `<svg class="board-svg" viewBox="0 0 ${w} ${hgt}" data-level="${esc(letter)}" role="group" aria-label="${this.levels > 1 ? `Level ${esc(letter)}` : 'Board'}" preserveAspectRatio="xMidYMid meet">${cellsMarkup.join('')}<g class="coords" aria-hidden="true">${coords.join('')}</g></svg>`;
+      const svg = `<svg class="board-svg" viewBox="0 0 ${w} ${hgt}" data-level="${esc(letter)}" role="group" aria-label="${this.levels > 1 ? `Level ${esc(letter)}` : 'Board'}" preserveAspectRatio="xMidYMid meet">${cellsMarkup.join('')}<g class="region-edges" aria-hidden="true">${edges[z].join('')}</g><g class="coords" aria-hidden="true">${coords.join('')}</g></svg>`;
       return this.levels > 1 ? `<figure class="level" data-testid="${this.prefix}level-${esc(letter)}">${caption}${svg}</figure>` : svg;
     });
     this.root.innerHTML = svgs.join('');
