@@ -96,7 +96,14 @@ impl Position {
         {
             return true;
         }
-        for c in m.conds {
+        // The complex moves (conditional leaps, friend-cannon rays, leg
+        // programs) of a piece on `s` can only ever capture inside its
+        // precomputed reach: outside it, only plain rays remain to look at.
+        let complex_reaches = v.reach(by, kind, s).is_none_or(|r| r.contains(t));
+        if !complex_reaches && only_complex {
+            return false;
+        }
+        for c in m.conds.iter().filter(|_| complex_reaches) {
             if c.to == t && c.flags & flag::CAPTURE != 0 && !skip(c.flags) {
                 let path = &c.path[..usize::from(c.path_len)];
                 if path.iter().all(|&x| occupied(x) == c.occupied) {
@@ -135,7 +142,7 @@ impl Position {
                 return true;
             }
         }
-        if m.progs.is_empty() {
+        if m.progs.is_empty() || !complex_reaches {
             return false;
         }
         let run = Run {

@@ -126,6 +126,17 @@ impl Run<'_> {
                         {
                             return true;
                         }
+                        // On the empty board a locust leg may also capture
+                        // here: its landings then carry this cell as victim,
+                        // so reach sets cover locust captures.
+                        if !last
+                            && self.empty_board
+                            && leg.cont_capture
+                            && captured.is_none()
+                            && self.leg(prog, i + 1, c, vi, Some(c), here_mid, emit)
+                        {
+                            return true;
+                        }
                     }
                     continue;
                 }

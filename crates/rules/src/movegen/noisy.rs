@@ -4,7 +4,7 @@
 
 use super::tables::{flag, RayKind};
 use crate::moves::{Move, MoveList};
-use crate::piece::PieceType;
+use crate::piece::{Color, PieceType};
 use crate::position::Position;
 
 impl Position {
@@ -21,10 +21,21 @@ impl Position {
                 && def.promotion.is_none()
                 && !def.dedup
                 && !v.rules.immobility_illegal;
+            // Promotion-free pieces whose leg programs cannot capture from
+            // here (no enemy inside their reach, no en passant pending) need
+            // only their plain moves looked at.
+            let plain_only = !def.imitator
+                && def.promotion.is_none()
+                && !v.rules.immobility_illegal
+                && self.ep().is_empty();
             for &s in self.cells_of(us, kind) {
                 let m = v.tables.at(us, kind, s);
-                if !simple || !m.progs.is_empty() {
-                    let start = out.len();
+                let skip_progs = plain_only
+                    && !m.progs.is_empty()
+                    && v.reach(us, kind, s)
+                        .is_some_and(|r| !self.enemy_within(r, us.flip()));
+                let start = out.len();
+                if !skip_progs && (!simple || !m.progs.is_empty()) {
                     self.moves_from(s, out);
                     let mut w = start;
                     for r in start..out.len() {
@@ -95,7 +106,32 @@ impl Position {
                         }
                     }
                 }
+                if skip_progs && def.dedup {
+                    // Plain moves of such a piece may reach a cell twice.
+                    let mut w = start;
+                    for r in start..out.len() {
+                        let mv = out[r];
+                        if !(start..w).any(|k| out[k] == mv) {
+                            out[w] = mv;
+                            w += 1;
+                        }
+                    }
+                    out.truncate(w);
+                }
             }
         }
+    }
+
+    /// True when a piece of `color` stands on a cell of `set`.
+    fn enemy_within(&self, set: &menagerie_geometry::CellSet, color: Color) -> bool {
+        let mut bits = self.present(color);
+        while bits != 0 {
+            let kind = bits.trailing_zeros() as PieceType;
+            bits &= bits - 1;
+            if self.cells_of(color, kind).iter().any(|&c| set.contains(c)) {
+                return true;
+            }
+        }
+        false
     }
 }
