@@ -37,6 +37,10 @@ const KILLER_1: i32 = 1_000_000;
 const KILLER_2: i32 = 999_000;
 const COUNTER: i32 = 998_000;
 const BAD_NOISY: i32 = -2_000_000;
+/// Selection-sort picks before a long move list is sorted in one go.
+const PICK_SORT_AFTER: usize = 3;
+/// Lists with fewer remaining moves than this keep selection sort.
+const PICK_SORT_MIN: usize = 24;
 
 /// The outcome of a search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,6 +87,10 @@ pub(crate) struct Searcher<'a> {
     pv: Vec<Vec<Move>>,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
+    /// Per ply: the index from which the move list is fully sorted by score
+    /// (`usize::MAX` while moves are still picked by selection).
+    sorted_from: Vec<usize>,
+    sort_buf: Vec<(i32, Move)>,
     aborted: bool,
     types: usize,
     cells: usize,
@@ -169,6 +177,8 @@ impl<'a> Searcher<'a> {
             pv: vec![Vec::new(); MAX_PLY + 2],
             lists: vec![MoveList::new(); MAX_PLY + 2],
             scores: vec![Vec::new(); MAX_PLY + 2],
+            sorted_from: vec![usize::MAX; MAX_PLY + 2],
+            sort_buf: Vec::new(),
             aborted: false,
             types,
             cells,
@@ -378,33 +388,67 @@ impl<'a> Searcher<'a> {
             scores.push(s);
         }
         self.scores[ply] = scores;
+        self.sorted_from[ply] = usize::MAX;
     }
 
-    /// Moves the best remaining move to `i` (selection sort step). Captures
-    /// that lose material by SEE are demoted below the quiet moves the
-    /// first time they come up.
+    /// Moves the best remaining move to `i`. The first picks are selection
+    /// sort steps (a cut-off usually comes early); after [`PICK_SORT_AFTER`]
+    /// of them a long remainder (drops make lists of hundreds of moves) is
+    /// sorted once. Captures that lose material by SEE are demoted below
+    /// the quiet moves the first time they come up.
     fn pick(&mut self, moves: &mut MoveList, i: usize, ply: usize) {
         loop {
-            let scores = &mut self.scores[ply];
-            let mut best = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[best] {
-                    best = j;
+            let sorted = self.sorted_from[ply] <= i;
+            if !sorted {
+                if i >= PICK_SORT_AFTER && moves.len() - i > PICK_SORT_MIN {
+                    self.sort_rest(moves, i, ply);
+                } else {
+                    let scores = &mut self.scores[ply];
+                    let mut best = i;
+                    for j in i + 1..moves.len() {
+                        if scores[j] > scores[best] {
+                            best = j;
+                        }
+                    }
+                    moves.swap(i, best);
+                    scores.swap(i, best);
                 }
             }
-            moves.swap(i, best);
-            scores.swap(i, best);
-            let (m, s) = (moves[i], scores[i]);
+            let (m, s) = (moves[i], self.scores[ply][i]);
             if (GOOD_NOISY - 1_000_000..TT_MOVE).contains(&s)
                 && m.is_capture()
                 && self.mover_value(m) > self.gain(m)
                 && self.see(m) < 0
             {
-                self.scores[ply][i] = BAD_NOISY + (s - GOOD_NOISY);
+                let scores = &mut self.scores[ply];
+                scores[i] = BAD_NOISY + (s - GOOD_NOISY);
+                if self.sorted_from[ply] <= i {
+                    // Keep the sorted remainder sorted: sink the demoted move.
+                    let mut j = i;
+                    while j + 1 < moves.len() && scores[j + 1] > scores[j] {
+                        moves.swap(j, j + 1);
+                        scores.swap(j, j + 1);
+                        j += 1;
+                    }
+                }
                 continue;
             }
             return;
         }
+    }
+
+    /// Sorts `moves[i..]` by descending score (stable), once per list.
+    fn sort_rest(&mut self, moves: &mut MoveList, i: usize, ply: usize) {
+        let scores = &mut self.scores[ply];
+        let buf = &mut self.sort_buf;
+        buf.clear();
+        buf.extend((i..moves.len()).map(|j| (scores[j], moves[j])));
+        buf.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+        for (k, &(s, m)) in buf.iter().enumerate() {
+            scores[i + k] = s;
+            moves[i + k] = m;
+        }
+        self.sorted_from[ply] = i;
     }
 
     /// Score of a position with no legal move, or decided by a rule.
