@@ -97,8 +97,10 @@ pub(crate) struct Searcher<'a> {
     null_ok: bool,
     has_royal: bool,
     royal: Vec<bool>,
-    /// Piece types by increasing value (least valuable attacker first).
-    by_value: Vec<PieceType>,
+    /// Position of each type in the types ordered by value, royal last
+    /// (the least valuable attacker is the one of lowest rank).
+    value_rank: Vec<usize>,
+    attackers_buf: Vec<(menagerie_geometry::CellId, PieceType)>,
     excluded_root: Vec<Move>,
     pub main: bool,
     lmr: Vec<[u8; 64]>,
@@ -187,7 +189,14 @@ impl<'a> Searcher<'a> {
             null_ok: has_royal,
             has_royal,
             royal,
-            by_value,
+            value_rank: {
+                let mut rank = vec![0; types];
+                for (i, &k) in by_value.iter().enumerate() {
+                    rank[usize::from(k)] = i;
+                }
+                rank
+            },
+            attackers_buf: Vec::new(),
             excluded_root: Vec::new(),
             main: true,
             lmr,
@@ -274,33 +283,18 @@ impl<'a> Searcher<'a> {
 
     /// The least valuable piece of the side to move that attacks `t`.
     fn least_attacker(
-        &self,
+        &mut self,
         t: menagerie_geometry::CellId,
     ) -> Option<(menagerie_geometry::CellId, PieceType)> {
-        let p = &self.pos;
-        let side = p.side();
-        let v = p.variant();
-        let present = p.present(side);
-        for &k in &self.by_value {
-            if present >> k & 1 == 0 {
-                continue;
-            }
-            let def = &v.pieces[usize::from(k)];
-            let (ek, joker) = if def.imitator {
-                match p.imitation() {
-                    Some(i) => (i, true),
-                    None => continue,
-                }
-            } else {
-                (k, false)
-            };
-            for &s in p.cells_of(side, k) {
-                if s != t && p.attacks_from(side, ek, s, t, false, joker) {
-                    return Some((s, k));
-                }
-            }
-        }
-        None
+        let mut found = std::mem::take(&mut self.attackers_buf);
+        found.clear();
+        self.pos.attackers(t, self.pos.side(), &mut found);
+        let best = found
+            .iter()
+            .copied()
+            .min_by_key(|&(_, k)| self.value_rank[usize::from(k)]);
+        self.attackers_buf = found;
+        best
     }
 
     /// Static exchange evaluation of a capture: plays it, then lets both

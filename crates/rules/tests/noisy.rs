@@ -1,8 +1,9 @@
-//! `noisy_moves` agrees with filtering `pseudo_moves` in every built-in
-//! variant, along deterministic random games that prefer captures.
+//! `noisy_moves` agrees with filtering `pseudo_moves`, and `attackers` with
+//! `is_attacked`, in every built-in variant, along deterministic random
+//! games that prefer captures.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use menagerie_rules::{Move, MoveList, Position, Registry};
+use menagerie_rules::{Color, Move, MoveList, Position, Registry};
 
 fn noisy_by_filter(p: &Position) -> Vec<u64> {
     let mut all = MoveList::new();
@@ -74,6 +75,36 @@ fn noisy_moves_match_filtered_pseudo_moves() {
                 let mut got: Vec<u64> = got.into_iter().map(Move::raw).collect();
                 got.sort_unstable();
                 assert_eq!(got, want, "{id}: {}", p.to_fen());
+                // `attackers` finds a piece exactly where `is_attacked` says
+                // there is one, and each it names really attacks the cell.
+                for (i, c) in v.geometry.cells().enumerate() {
+                    if i % 7 != checked % 7 {
+                        continue;
+                    }
+                    for by in [Color::White, Color::Black] {
+                        let mut found = Vec::new();
+                        p.attackers(c, by, &mut found);
+                        assert_eq!(
+                            !found.is_empty(),
+                            p.is_attacked(c, by),
+                            "{id}: {} {c:?}",
+                            p.to_fen()
+                        );
+                        for &(s, k) in &found {
+                            let piece = p.piece(s);
+                            assert!(piece.is_color(by), "{id}: {} {s:?}", p.to_fen());
+                            let (kind, joker) = match p.imitation() {
+                                Some(imit) if v.pieces[usize::from(k)].imitator => (imit, true),
+                                _ => (k, false),
+                            };
+                            assert!(
+                                p.attacks_from(by, kind, s, c, false, joker),
+                                "{id}: {} {s:?}->{c:?}",
+                                p.to_fen()
+                            );
+                        }
+                    }
+                }
                 checked += 1;
                 if !want.is_empty() {
                     with_noisy += 1;

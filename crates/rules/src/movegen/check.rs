@@ -70,6 +70,67 @@ impl Position {
         false
     }
 
+    /// Appends to `out` every piece of `by` that could capture on `t` (a
+    /// piece of the other colour imagined there when `t` is empty), as its
+    /// cell and the type it captures as (a Joker: the type it imitates).
+    /// The same tests as [`Position::is_attacked`], collecting instead of
+    /// stopping at the first.
+    pub fn attackers(&self, t: CellId, by: Color, out: &mut Vec<(CellId, PieceType)>) {
+        let v = self.variant();
+        let present = self.present(by);
+        let board = self.board();
+        for ray in v.attacks.rays(by, t) {
+            if ray.any & present == 0 {
+                continue;
+            }
+            let mut screens = 0;
+            let mut first_screen_adjacent = false;
+            for (k, rc) in v.attacks.cells(ray).iter().enumerate() {
+                let p = board[rc.cell.idx()];
+                if p.is_empty() {
+                    continue;
+                }
+                if p.color() == by {
+                    let bit = 1u64 << p.kind();
+                    if (screens == 0 && rc.slide & bit != 0)
+                        || (screens == 1
+                            && (rc.cannon & bit != 0
+                                || (first_screen_adjacent && rc.grass & bit != 0)))
+                    {
+                        out.push((rc.cell, p.kind()));
+                    }
+                }
+                if screens == 0 {
+                    first_screen_adjacent = k == 0;
+                }
+                screens += 1;
+                if screens > 1 || ray.hops & present == 0 {
+                    break;
+                }
+            }
+        }
+        let mut bits = v.complex_types & present;
+        while bits != 0 {
+            let kind = bits.trailing_zeros() as PieceType;
+            bits &= bits - 1;
+            for &s in self.cells_of(by, kind) {
+                if v.reach(by, kind, s).is_some_and(|r| r.contains(t))
+                    && self.attacks_from(by, kind, s, t, true, false)
+                    && !out.contains(&(s, kind))
+                {
+                    out.push((s, kind));
+                }
+            }
+        }
+        if let (Some(j), Some(imit)) = (v.imitator, self.imitation()) {
+            for &s in self.cells_of(by, j) {
+                if self.attacks_from(by, imit, s, t, false, true) {
+                    out.push((s, j));
+                }
+            }
+        }
+    }
+
     /// True when the moves of a piece of type `kind` and colour `by` on `s`
     /// include a capture on `t`. With `only_complex`, only the moves the
     /// reverse tables do not cover are examined; with `skip_initial`, moves

@@ -28,8 +28,7 @@ pub struct Run<'a> {
     pub color: Color,
     /// Origin of the move.
     pub from: CellId,
-    /// Attack mode: treat this cell as holding an enemy if empty, and stop
-    /// at the first capture on it.
+    /// Attack mode: treat this cell as holding an enemy if empty.
     pub target: Option<CellId>,
     /// Ignore occupancy (superset reach on an empty board).
     pub empty_board: bool,
@@ -154,21 +153,14 @@ impl Run<'_> {
                         }
                     }
                     if !last {
-                        if enemy && leg.cont_capture && captured.is_none() {
-                            if self.target == Some(c) {
-                                let l = Landing {
-                                    to: c,
-                                    capture: true,
-                                    via_capture: None,
-                                    mid: here_mid,
-                                };
-                                if emit(l) {
-                                    return true;
-                                }
-                            }
-                            if self.leg(prog, i + 1, c, vi, Some(c), here_mid, emit) {
-                                return true;
-                            }
+                        // A locust capture only counts once the rest of the
+                        // move can be made (its landing carries the victim).
+                        if enemy
+                            && leg.cont_capture
+                            && captured.is_none()
+                            && self.leg(prog, i + 1, c, vi, Some(c), here_mid, emit)
+                        {
+                            return true;
                         }
                         if (leg.hop || (leg.hop_friend && !enemy))
                             && self.leg(prog, i + 1, c, vi, captured, here_mid, emit)
