@@ -11,71 +11,30 @@ impl Position {
     /// standing on `t` (one is imagined there when `t` is empty).
     #[must_use]
     pub fn is_attacked(&self, t: CellId, by: Color) -> bool {
-        let v = self.variant();
-        let present = self.present(by);
-        let board = self.board();
-        for ray in v.attacks.rays(by, t) {
-            if ray.any & present == 0 {
-                continue;
-            }
-            let mut screens = 0;
-            let mut first_screen_adjacent = false;
-            for (k, rc) in v.attacks.cells(ray).iter().enumerate() {
-                let p = board[rc.cell.idx()];
-                if p.is_empty() {
-                    continue;
-                }
-                if p.color() == by {
-                    let bit = 1u64 << p.kind();
-                    if screens == 0 && rc.slide & bit != 0 {
-                        return true;
-                    }
-                    if screens == 1
-                        && (rc.cannon & bit != 0 || (first_screen_adjacent && rc.grass & bit != 0))
-                    {
-                        return true;
-                    }
-                }
-                if screens == 0 {
-                    first_screen_adjacent = k == 0;
-                }
-                screens += 1;
-                if screens > 1 || ray.hops & present == 0 {
-                    break;
-                }
-            }
-        }
-        let complex = v.complex_types & present;
-        if complex != 0 {
-            let mut bits = complex;
-            while bits != 0 {
-                let kind = bits.trailing_zeros() as PieceType;
-                bits &= bits - 1;
-                for &s in self.cells_of(by, kind) {
-                    if v.reach(by, kind, s).is_some_and(|r| r.contains(t))
-                        && self.attacks_from(by, kind, s, t, true, false)
-                    {
-                        return true;
-                    }
-                }
-            }
-        }
-        if let (Some(j), Some(imit)) = (v.imitator, self.imitation()) {
-            for &s in self.cells_of(by, j) {
-                if self.attacks_from(by, imit, s, t, false, true) {
-                    return true;
-                }
-            }
-        }
-        false
+        self.visit_attackers(t, by, |_, _| true)
     }
 
     /// Appends to `out` every piece of `by` that could capture on `t` (a
     /// piece of the other colour imagined there when `t` is empty), as its
-    /// cell and the type it captures as (a Joker: the type it imitates).
-    /// The same tests as [`Position::is_attacked`], collecting instead of
-    /// stopping at the first.
+    /// cell and the type it captures as (a Joker: its own type).
     pub fn attackers(&self, t: CellId, by: Color, out: &mut Vec<(CellId, PieceType)>) {
+        self.visit_attackers(t, by, |s, k| {
+            if !out.contains(&(s, k)) {
+                out.push((s, k));
+            }
+            false
+        });
+    }
+
+    /// Calls `found` with the cell and type of each piece of `by` that could
+    /// capture on `t` (a piece may be reported twice); stops and returns
+    /// true as soon as `found` does.
+    fn visit_attackers(
+        &self,
+        t: CellId,
+        by: Color,
+        mut found: impl FnMut(CellId, PieceType) -> bool,
+    ) -> bool {
         let v = self.variant();
         let present = self.present(by);
         let board = self.board();
@@ -92,12 +51,13 @@ impl Position {
                 }
                 if p.color() == by {
                     let bit = 1u64 << p.kind();
-                    if (screens == 0 && rc.slide & bit != 0)
+                    if ((screens == 0 && rc.slide & bit != 0)
                         || (screens == 1
                             && (rc.cannon & bit != 0
-                                || (first_screen_adjacent && rc.grass & bit != 0)))
+                                || (first_screen_adjacent && rc.grass & bit != 0))))
+                        && found(rc.cell, p.kind())
                     {
-                        out.push((rc.cell, p.kind()));
+                        return true;
                     }
                 }
                 if screens == 0 {
@@ -116,19 +76,20 @@ impl Position {
             for &s in self.cells_of(by, kind) {
                 if v.reach(by, kind, s).is_some_and(|r| r.contains(t))
                     && self.attacks_from(by, kind, s, t, true, false)
-                    && !out.contains(&(s, kind))
+                    && found(s, kind)
                 {
-                    out.push((s, kind));
+                    return true;
                 }
             }
         }
         if let (Some(j), Some(imit)) = (v.imitator, self.imitation()) {
             for &s in self.cells_of(by, j) {
-                if self.attacks_from(by, imit, s, t, false, true) {
-                    out.push((s, j));
+                if self.attacks_from(by, imit, s, t, false, true) && found(s, j) {
+                    return true;
                 }
             }
         }
+        false
     }
 
     /// True when the moves of a piece of type `kind` and colour `by` on `s`

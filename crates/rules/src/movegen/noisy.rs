@@ -17,17 +17,12 @@ impl Position {
         let board = self.board();
         for kind in 0..v.types() as PieceType {
             let def = &v.pieces[usize::from(kind)];
-            let simple = !def.imitator
-                && def.promotion.is_none()
-                && !def.dedup
-                && !v.rules.immobility_illegal;
-            // Promotion-free pieces whose leg programs cannot capture from
-            // here (no enemy inside their reach, no en passant pending) need
-            // only their plain moves looked at.
-            let plain_only = !def.imitator
-                && def.promotion.is_none()
-                && !v.rules.immobility_illegal
-                && self.ep().is_empty();
+            let plain = !def.imitator && def.promotion.is_none() && !v.rules.immobility_illegal;
+            let simple = plain && !def.dedup;
+            // Such pieces whose leg programs cannot capture from here (no
+            // enemy inside their reach, no en passant pending) need only
+            // their plain moves looked at.
+            let plain_only = plain && self.ep().is_empty();
             for &s in self.cells_of(us, kind) {
                 let m = v.tables.at(us, kind, s);
                 let skip_progs = plain_only
