@@ -522,7 +522,11 @@ impl EvalTables {
     }
 }
 
-/// Penalty for having few pieces above the coverage minimum.
+/// Penalty for a thin coverage (Nichtschach's loss rule): a steep charge for
+/// each direction (or group) at or near the minimum, and a pressure term per
+/// direction that grows as its margin shrinks, so that trades thinning the
+/// opponent's scarce directions, and drops restoring one's own, pay long
+/// before the loss is near (an army starts 14 pieces above the minimum).
 fn coverage_penalty(pos: &Position, c: Color) -> i32 {
     let Some(cov) = &pos.variant().rules.coverage else {
         return 0;
@@ -536,6 +540,8 @@ fn coverage_penalty(pos: &Position, c: Color) -> i32 {
             _ => 0,
         }
     };
+    // Sum of the pressure terms, in quarters of a centipawn.
+    let mut pressure = 0;
     match cov {
         Coverage::Directions { min, dirs, all } => {
             let mut counts = [0u32; 32];
@@ -556,6 +562,7 @@ fn coverage_penalty(pos: &Position, c: Color) -> i32 {
                 let d = need.trailing_zeros() as usize;
                 need &= need - 1;
                 pen += margin_pen(counts[d], *min);
+                pressure += coverage_pressure(counts[d].saturating_sub(*min));
             }
         }
         Coverage::Groups { min, groups } => {
@@ -568,10 +575,20 @@ fn coverage_penalty(pos: &Position, c: Color) -> i32 {
                     n += pos.count(c, k) as u32;
                 }
                 pen += 4 * margin_pen(n, *min);
+                // Three groups stand for the 26 directions.
+                pressure += 8 * coverage_pressure(n.saturating_sub(*min));
             }
         }
     }
-    pen
+    pen + pressure / 4
+}
+
+/// The pressure part of [`coverage_penalty`] for a direction's margin above
+/// the minimum: falls with every piece more, and each piece
+/// weighs more the fewer are left (0 from a margin of 16 up, 512 at 0).
+fn coverage_pressure(margin: u32) -> i32 {
+    let n = 16 - margin.min(16) as i32;
+    8 * n + 3 * n * n / 2
 }
 
 #[cfg(test)]
@@ -596,5 +613,35 @@ mod tests {
         assert_eq!(val("K"), 0);
         let p = Position::start(&v);
         assert!(e.evaluate(&p).abs() < 50);
+    }
+
+    #[test]
+    fn coverage_pressure_grows_as_the_margin_shrinks() {
+        for m in 0..16 {
+            let (thin, thick) = (coverage_pressure(m), coverage_pressure(m + 1));
+            assert!(thin > thick, "{m}: {thin} {thick}");
+            // Each piece lost weighs more the fewer are left.
+            if m > 0 {
+                assert!(coverage_pressure(m - 1) - thin >= thin - thick, "{m}");
+            }
+        }
+        assert_eq!(coverage_pressure(16), coverage_pressure(40));
+        // Both armies start 14 above the minimum of 2 in every direction:
+        // the same pressure on both, nothing near the minimum.
+        let reg = Registry::builtin();
+        for id in ["elefantnichtschach", "springernichtschach"] {
+            let v = reg.get(id).unwrap();
+            let p = Position::start(&v);
+            let want = if id == "springernichtschach" {
+                3 * 8 * coverage_pressure(14) / 4
+            } else {
+                26 * coverage_pressure(14) / 4
+            };
+            for c in Color::BOTH {
+                assert_eq!(coverage_penalty(&p, c), want, "{id}");
+            }
+        }
+        let chess = reg.get("chess").unwrap();
+        assert_eq!(coverage_penalty(&Position::start(&chess), Color::White), 0);
     }
 }

@@ -1,8 +1,8 @@
 //! Alpha-beta search: iterative deepening, PVS with aspiration windows,
 //! transposition table, quiescence, null move, reverse futility, futility
-//! and late-move pruning, late-move reductions, killer, countermove and
-//! history ordering, check extensions, static exchange evaluation, mate
-//! scores and draw rules.
+//! and late-move pruning, late-move reductions, killer, countermove,
+//! checking-drop and history ordering, check extensions, static exchange
+//! evaluation, mate scores and draw rules.
 //!
 //! Nothing here knows a variant: it sees moves, make/unmake, in-check, the
 //! rule-decided test (coverage loss, win by count), the hash and the
@@ -36,11 +36,19 @@ const GOOD_NOISY: i32 = 2_000_000;
 const KILLER_1: i32 = 1_000_000;
 const KILLER_2: i32 = 999_000;
 const COUNTER: i32 = 998_000;
+/// Drops that give check, after the counter move (ordered among themselves
+/// by history); like killers they are never pruned as late moves.
+const CHECK_DROP: i32 = 990_000;
 const BAD_NOISY: i32 = -2_000_000;
 /// Selection-sort picks before a long move list is sorted in one go.
 const PICK_SORT_AFTER: usize = 3;
 /// Lists with fewer remaining moves than this keep selection sort.
 const PICK_SORT_MIN: usize = 24;
+
+/// True for the ordering score of a drop that gives check.
+fn is_check_drop(score: i32) -> bool {
+    (CHECK_DROP - 1_000..CHECK_DROP + 1_000).contains(&score)
+}
 
 /// The outcome of a search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,6 +109,11 @@ pub(crate) struct Searcher<'a> {
     /// (the least valuable attacker is the one of lowest rank).
     value_rank: Vec<usize>,
     attackers_buf: Vec<(menagerie_geometry::CellId, PieceType)>,
+    /// Per cell: the hand types whose drop there would give check (filled
+    /// while a node's moves are scored, cleared right after).
+    drop_check: Vec<u64>,
+    placed_buf: Vec<(menagerie_geometry::CellId, u64)>,
+    drops: bool,
     excluded_root: Vec<Move>,
     pub main: bool,
     lmr: Vec<[u8; 64]>,
@@ -197,6 +210,9 @@ impl<'a> Searcher<'a> {
                 rank
             },
             attackers_buf: Vec::new(),
+            drop_check: vec![0; cells],
+            placed_buf: Vec::new(),
+            drops: v.rules.drops,
             excluded_root: Vec::new(),
             main: true,
             lmr,
@@ -356,8 +372,33 @@ impl<'a> Searcher<'a> {
         m.is_capture() || m.promotion().is_some()
     }
 
-    /// Scores moves for ordering into `self.scores[ply]`.
-    fn score_moves(&mut self, moves: &MoveList, tt_move: u64, ply: usize) {
+    /// Marks in `drop_check` the cells where a drop from the side to move's
+    /// hand would attack an enemy royal; returns whether any was marked.
+    fn mark_checking_drops(&mut self) -> bool {
+        if !self.drops || !self.has_royal {
+            return false;
+        }
+        let us = self.pos.side();
+        let kinds = (0..self.types)
+            .filter(|&k| self.pos.hand(us, k as PieceType) > 0)
+            .fold(0u64, |m, k| m | 1 << k);
+        if kinds == 0 {
+            return false;
+        }
+        let (pos, buf) = (&self.pos, &mut self.placed_buf);
+        buf.clear();
+        for r in pos.royals(us.flip()) {
+            pos.attacks_if_placed(r, us, kinds, buf);
+        }
+        for &(c, m) in buf.iter() {
+            self.drop_check[c.idx()] |= m;
+        }
+        !buf.is_empty()
+    }
+
+    /// Scores moves for ordering into `self.scores[ply]`; with `checks`,
+    /// drops that give check are found and put right after the counter move.
+    fn score_moves(&mut self, moves: &MoveList, tt_move: u64, ply: usize, checks: bool) {
         let mut scores = std::mem::take(&mut self.scores[ply]);
         scores.clear();
         let counter = if ply > 0 && self.moved[ply - 1] != usize::MAX {
@@ -365,6 +406,7 @@ impl<'a> Searcher<'a> {
         } else {
             Move::NULL
         };
+        let marked = checks && self.mark_checking_drops();
         for &m in moves {
             let s = if m.raw() == tt_move {
                 TT_MOVE
@@ -376,10 +418,20 @@ impl<'a> Searcher<'a> {
                 KILLER_2
             } else if m == counter {
                 COUNTER
+            } else if marked
+                && m.dropped()
+                    .is_some_and(|k| self.drop_check[m.to().idx()] >> k & 1 != 0)
+            {
+                CHECK_DROP + self.history[self.history_index(m)] / 64
             } else {
                 self.history[self.history_index(m)]
             };
             scores.push(s);
+        }
+        if marked {
+            for &(c, _) in &self.placed_buf {
+                self.drop_check[c.idx()] = 0;
+            }
         }
         self.scores[ply] = scores;
         self.sorted_from[ply] = usize::MAX;
@@ -582,7 +634,7 @@ impl<'a> Searcher<'a> {
             moves.clear();
             self.pos.noisy_moves(&mut moves);
         }
-        self.score_moves(&moves, entry.map_or(0, |e| e.mv), ply);
+        self.score_moves(&moves, entry.map_or(0, |e| e.mv), ply, false);
         let mut best = stand;
         let mut legal = 0usize;
         for i in 0..moves.len() {
@@ -754,12 +806,13 @@ impl<'a> Searcher<'a> {
         if tt_move == 0 && depth >= 4 {
             depth -= 1;
         }
-        self.score_moves(&moves, tt_move, ply);
+        self.score_moves(&moves, tt_move, ply, true);
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let orig_alpha = alpha;
         let mut searched = 0usize;
         let mut quiets_tried: Vec<usize> = Vec::new();
+        let mut late_quiets = 0;
         for i in 0..moves.len() {
             self.pick(&mut moves, i, ply);
             let m = moves[i];
@@ -767,10 +820,10 @@ impl<'a> Searcher<'a> {
             let quiet = !Self::is_noisy(m);
             let hist_idx = self.history_index(m);
             let prunable = !pv_node && !in_check && best > -MATE_BOUND && searched > 0;
-            if prunable && quiet && score_i < COUNTER {
+            if prunable && quiet && score_i < COUNTER && !is_check_drop(score_i) {
                 // Late-move pruning.
                 let limit = (3 + depth * depth) / if improving { 1 } else { 2 };
-                if depth <= 5 && quiets_tried.len() as i32 >= limit {
+                if depth <= 5 && late_quiets >= limit {
                     continue;
                 }
             }
@@ -873,6 +926,7 @@ impl<'a> Searcher<'a> {
             }
             if quiet {
                 quiets_tried.push(hist_idx);
+                late_quiets += i32::from(!is_check_drop(score_i));
             }
         }
         if searched == 0 {

@@ -92,6 +92,65 @@ impl Position {
         false
     }
 
+    /// Appends to `out` the empty cells where a piece of `by` of one of the
+    /// types in `kinds` (a bit per type), put there, would attack `t` on the
+    /// current board, each with the mask of those types; a cell may appear
+    /// more than once. This finds the drops that give check without making
+    /// them. Moves only leg programs can make are looked for on the cells
+    /// whose precomputed reach holds `t`; the Joker is left out.
+    pub fn attacks_if_placed(
+        &self,
+        t: CellId,
+        by: Color,
+        kinds: u64,
+        out: &mut Vec<(CellId, u64)>,
+    ) {
+        let v = self.variant();
+        let board = self.board();
+        let kinds = v.imitator.map_or(kinds, |j| kinds & !(1u64 << j));
+        for ray in v.attacks.rays(by, t) {
+            if ray.any & kinds == 0 {
+                continue;
+            }
+            let mut screens = 0;
+            let mut first_screen_adjacent = false;
+            for (k, rc) in v.attacks.cells(ray).iter().enumerate() {
+                if board[rc.cell.idx()].is_empty() {
+                    let m = kinds
+                        & match screens {
+                            0 => rc.slide,
+                            _ if first_screen_adjacent => rc.cannon | rc.grass,
+                            _ => rc.cannon,
+                        };
+                    if m != 0 {
+                        out.push((rc.cell, m));
+                    }
+                    continue;
+                }
+                if screens == 0 {
+                    first_screen_adjacent = k == 0;
+                }
+                screens += 1;
+                if screens > 1 || ray.hops & kinds == 0 {
+                    break;
+                }
+            }
+        }
+        let mut bits = v.complex_types & kinds;
+        while bits != 0 {
+            let kind = bits.trailing_zeros() as PieceType;
+            bits &= bits - 1;
+            for s in v.geometry.cells() {
+                if board[s.idx()].is_empty()
+                    && v.reach(by, kind, s).is_some_and(|r| r.contains(t))
+                    && self.attacks_from(by, kind, s, t, true, false)
+                {
+                    out.push((s, 1u64 << kind));
+                }
+            }
+        }
+    }
+
     /// True when the moves of a piece of type `kind` and colour `by` on `s`
     /// include a capture on `t`. With `only_complex`, only the moves the
     /// reverse tables do not cover are examined; with `skip_initial`, moves
