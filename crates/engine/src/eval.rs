@@ -518,7 +518,17 @@ impl EvalTables {
         let them = 1 - us;
         let tapered =
             ((mg[us] - mg[them]) * phase + (eg[us] - eg[them]) * (PHASE_MAX - phase)) / PHASE_MAX;
-        mat[us] - mat[them] + tapered + 12
+        let score = mat[us] - mat[them] + tapered + 12;
+        // Fade towards a draw as the move-rule counter runs (to half at its
+        // end), so that with a lead a capture, drop or pawn move that resets
+        // it beats shuffling.
+        let rule = v.rules.move_rule as i32;
+        if rule > 0 {
+            let h = (pos.halfmove() as i32).min(rule);
+            score * (2 * rule - h) / (2 * rule)
+        } else {
+            score
+        }
     }
 }
 
@@ -613,6 +623,23 @@ mod tests {
         assert_eq!(val("K"), 0);
         let p = Position::start(&v);
         assert!(e.evaluate(&p).abs() < 50);
+    }
+
+    #[test]
+    fn the_score_fades_as_the_move_rule_counter_runs() {
+        let reg = Registry::builtin();
+        let v = reg.get("chess").unwrap();
+        let e = EvalTables::new(&v);
+        // White a Rook up; the same position 0, 50 and 100 plies into the
+        // 50-move rule.
+        let at = |h: u32| {
+            let fen = format!("4k3/8/8/8/8/8/8/R3K3 w - - {h} 80");
+            e.evaluate(&Position::from_fen(&v, &fen).unwrap())
+        };
+        let (fresh, half, end) = (at(0), at(50), at(100));
+        assert!(fresh > 300, "{fresh}");
+        assert_eq!(half, fresh * 150 / 200);
+        assert_eq!(end, fresh / 2);
     }
 
     #[test]

@@ -28,7 +28,7 @@ const QS_CHECK_LIMIT: u32 = 6;
 const QS_LIMIT: u32 = 16;
 /// What a draw is worth to the side that started the search (a little less
 /// than nothing: play on when the position is balanced).
-const CONTEMPT: i32 = 12;
+const CONTEMPT: i32 = 25;
 
 // Move-ordering buckets.
 const TT_MOVE: i32 = 10_000_000;
@@ -115,6 +115,8 @@ pub(crate) struct Searcher<'a> {
     placed_buf: Vec<(menagerie_geometry::CellId, u64)>,
     drops: bool,
     excluded_root: Vec<Move>,
+    /// The first root move whose search completed in the current iteration.
+    root_first: Option<Move>,
     pub main: bool,
     lmr: Vec<[u8; 64]>,
     root_side: menagerie_rules::Color,
@@ -214,6 +216,7 @@ impl<'a> Searcher<'a> {
             placed_buf: Vec::new(),
             drops: v.rules.drops,
             excluded_root: Vec::new(),
+            root_first: None,
             main: true,
             lmr,
             root_side: menagerie_rules::Color::White,
@@ -313,13 +316,13 @@ impl<'a> Searcher<'a> {
         best
     }
 
-    /// Static exchange evaluation of a capture: plays it, then lets both
+    /// Static exchange evaluation of a capture or drop: plays it, then lets both
     /// sides recapture on that cell with their least valuable attacker
     /// (found with the real move tables, so hoppers, bent and lame pieces
     /// count), each side free to stop. Works on the real position with
     /// make/unmake, so screens and x-rays change as pieces leave.
     pub(crate) fn see(&mut self, m: Move) -> i32 {
-        if m.kind() != MoveKind::Normal || m.via().is_some() {
+        if !matches!(m.kind(), MoveKind::Normal | MoveKind::Drop) || m.via().is_some() {
             return self.gain(m);
         }
         let target = m.to();
@@ -561,6 +564,103 @@ impl<'a> Searcher<'a> {
         v.rules.drops && (0..self.types).any(|k| self.pos.hand(side, k as PieceType) > 0)
     }
 
+    /// True when the side to move can mate at once with a drop: a quiet
+    /// move, so quiescence alone never sees it. Only drops that give check
+    /// and cannot be won by exchange are tried; each is answered with the
+    /// cheap evasions first (see [`Self::has_legal_reply`]).
+    fn mating_drop(&mut self) -> bool {
+        if !self.mark_checking_drops() {
+            return false;
+        }
+        let cands = std::mem::take(&mut self.placed_buf);
+        for &(c, _) in &cands {
+            self.drop_check[c.idx()] = 0;
+        }
+        let mut found = false;
+        'cands: for &(c, mask) in &cands {
+            let mut bits = mask;
+            while bits != 0 {
+                let k = bits.trailing_zeros() as PieceType;
+                bits &= bits - 1;
+                if !self.pos.can_drop(k, c) {
+                    continue;
+                }
+                let m = Move::drop(k, c);
+                if self.see(m) < 0 {
+                    continue;
+                }
+                self.pos.make_unchecked(m);
+                let mate = self.legal_now()
+                    && self.pos.in_check()
+                    && !self.pos.decided_by_rule()
+                    && !self.has_legal_reply(c, k);
+                self.pos.unmake();
+                if mate {
+                    found = true;
+                    break 'cands;
+                }
+            }
+        }
+        self.placed_buf = cands;
+        found
+    }
+
+    /// True when the side to move, in check from a piece of `kind` just
+    /// dropped on `checker`, has a legal move. Royal moves are tried first,
+    /// then captures of the checker; only when the check could be blocked
+    /// (or there are several royals) are all moves looked at.
+    fn has_legal_reply(&mut self, checker: menagerie_geometry::CellId, kind: PieceType) -> bool {
+        let side = self.pos.side();
+        let royals: Vec<_> = self.pos.royals(side).collect();
+        let mut list = MoveList::new();
+        let try_moves = |this: &mut Self, list: &MoveList, only_to: Option<_>| {
+            list.iter().any(|&m| {
+                if only_to.is_some_and(|t| m.to() != t) {
+                    return false;
+                }
+                this.pos.make_unchecked(m);
+                let ok = this.legal_now();
+                this.pos.unmake();
+                ok
+            })
+        };
+        for &r in &royals {
+            list.clear();
+            self.pos.moves_from(r, &mut list);
+            if try_moves(self, &list, None) {
+                return true;
+            }
+        }
+        let mut found = std::mem::take(&mut self.attackers_buf);
+        found.clear();
+        self.pos.attackers(checker, side, &mut found);
+        let mut reply = false;
+        for &(s, _) in &found {
+            list.clear();
+            self.pos.moves_from(s, &mut list);
+            if try_moves(self, &list, Some(checker)) {
+                reply = true;
+                break;
+            }
+        }
+        self.attackers_buf = found;
+        if reply {
+            return true;
+        }
+        let blockable = royals.len() != 1 || {
+            let mut path = menagerie_geometry::CellSet::with_capacity(self.cells);
+            self.pos
+                .attack_paths(side.flip(), kind, checker, royals[0], &mut path);
+            !path.is_empty()
+        };
+        if !blockable {
+            return false;
+        }
+        list.clear();
+        self.pos.pseudo_moves(&mut list);
+        try_moves(self, &list, None)
+    }
+
     /// True when the move just made left the mover's royals safe.
     fn legal_now(&self) -> bool {
         if !self.has_royal {
@@ -629,6 +729,10 @@ impl<'a> Searcher<'a> {
             if stand >= beta {
                 self.lists[ply] = moves;
                 return stand;
+            }
+            if qdepth == 0 && self.mating_drop() {
+                self.lists[ply] = moves;
+                return MATE - (ply as i32 + 1);
             }
             alpha = alpha.max(stand);
             moves.clear();
@@ -820,7 +924,11 @@ impl<'a> Searcher<'a> {
             let quiet = !Self::is_noisy(m);
             let hist_idx = self.history_index(m);
             let prunable = !pv_node && !in_check && best > -MATE_BOUND && searched > 0;
-            if prunable && quiet && score_i < COUNTER && !is_check_drop(score_i) {
+            // A checking drop the opponent cannot win by exchange is never
+            // pruned as a late move and is extended; one he can win is just
+            // a quiet move.
+            let check_drop = is_check_drop(score_i) && self.see(m) >= 0;
+            if prunable && quiet && score_i < COUNTER && !check_drop {
                 // Late-move pruning.
                 let limit = (3 + depth * depth) / if improving { 1 } else { 2 };
                 if depth <= 5 && late_quiets >= limit {
@@ -849,7 +957,11 @@ impl<'a> Searcher<'a> {
                 self.pos.unmake();
                 continue;
             }
-            let ext = i32::from(gives_check && ply < 2 * depth as usize + 8);
+            let ext = i32::from(
+                gives_check
+                    && (m.dropped().is_none() || check_drop)
+                    && ply < 2 * depth as usize + 8,
+            );
             let new_depth = depth - 1 + ext;
             let s = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, true, gives_check)
@@ -896,6 +1008,9 @@ impl<'a> Searcher<'a> {
                 self.lists[ply] = moves;
                 return 0;
             }
+            if ply == 0 && searched == 1 {
+                self.root_first = Some(m);
+            }
             if s > best {
                 best = s;
                 best_move = m;
@@ -926,7 +1041,7 @@ impl<'a> Searcher<'a> {
             }
             if quiet {
                 quiets_tried.push(hist_idx);
-                late_quiets += i32::from(!is_check_drop(score_i));
+                late_quiets += i32::from(!check_drop);
             }
         }
         if searched == 0 {
@@ -998,6 +1113,7 @@ impl<'a> Searcher<'a> {
         while depth <= max_depth {
             let mut lines: Vec<Iteration> = Vec::new();
             self.excluded_root.clear();
+            self.root_first = None;
             for k in 0..multipv.max(1).min(root.len() as u32) {
                 self.seldepth = 0;
                 let d = depth as i32;
@@ -1047,12 +1163,18 @@ impl<'a> Searcher<'a> {
             }
             self.excluded_root.clear();
             if self.aborted && lines.is_empty() {
-                // Nothing completed at this depth: when even the first
-                // iteration did not finish, a root move that already raised
-                // alpha beats an arbitrary one.
-                if result.depth == 0 {
-                    if let Some(&b) = self.pv[0].first() {
+                // Nothing completed at this depth. A root move that raised
+                // alpha in it beats an arbitrary one when no iteration
+                // finished, and beats the last iteration's choice when that
+                // was searched first at this depth and scored lower (a
+                // threat only the deeper search sees).
+                if let Some(&b) = self.pv[0].first() {
+                    if result.depth == 0 || self.root_first == result.best {
                         result.best = Some(b);
+                        if result.depth > 0 && result.pv.first() != Some(&b) {
+                            result.pv = self.pv[0].clone();
+                            result.ponder = result.pv.get(1).copied();
+                        }
                     }
                 }
                 break;
@@ -1085,5 +1207,44 @@ impl<'a> Searcher<'a> {
         }
         result.nodes = self.nodes;
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::Limits;
+    use menagerie_rules::{parse_move, Registry};
+
+    /// Quiescence of `fen` (side to move's view) with a fresh searcher.
+    fn quiescence(variant: &str, fen: &str) -> i32 {
+        let reg = Registry::builtin();
+        let v = reg.get(variant).unwrap();
+        let pos = Position::from_fen(&v, fen).unwrap();
+        let eval = EvalTables::new(&v);
+        let tt = Table::new(1);
+        let clock = Clock::new(&Limits::default(), true, 0, 0);
+        let nodes = AtomicU64::new(0);
+        let mut s = Searcher::new(pos, &eval, &tt, &clock, &nodes, u64::MAX);
+        s.qsearch(-INF, INF, 0, false, 0)
+    }
+
+    #[test]
+    fn quiescence_sees_a_quiet_mating_drop() {
+        // From a lost game: Black mates with the drop C@g6, a Camel leap
+        // onto the White King on f3, which its own pieces box in. A quiet
+        // move, so only the mating-drop look finds it.
+        let fen = "l1uu1bi1mcl/2rb1k2nr1/hq2n3w1h/p1ppppppppp/L10/1P2CN2M2/7WP1P/\
+                   2PPPPPP1P1/3QBKN4/3RBRI4/1HUUX3MHL[MXccpp] b - - 0 36";
+        let reg = Registry::builtin();
+        let v = reg.get("toyang-gnuqi-mitregi").unwrap();
+        let mut p = Position::from_fen(&v, fen).unwrap();
+        let m = parse_move(&p, "C@g6").unwrap();
+        p.play(m).unwrap();
+        assert!(p.in_check() && p.legal_moves().is_empty(), "C@g6 mates");
+        assert_eq!(quiescence("toyang-gnuqi-mitregi", fen), MATE - 1);
+        // Without the Camels in hand there is no such mate.
+        let no_camels = fen.replace("[MXccpp]", "[MXpp]");
+        assert!(quiescence("toyang-gnuqi-mitregi", &no_camels).abs() < MATE_BOUND);
     }
 }

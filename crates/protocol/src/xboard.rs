@@ -6,7 +6,9 @@ use crate::output::Output;
 use crate::uci::pv_text;
 use crate::variants::pocket_size;
 use crate::FileReader;
-use menagerie_rules::{parse_move, protocol_text, Color, Move, Position, Registry, Variant};
+use menagerie_rules::{
+    parse_move, protocol_text, Color, Move, MoveError, Position, Registry, Variant,
+};
 use std::io::BufRead;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
@@ -380,8 +382,31 @@ impl<B: Backend> XboardSession<B> {
         Position::from_fen(&self.variant, &fields.join(" ")).ok()
     }
 
+    /// Reads a move from the GUI. XBoard appends a promotion letter of its
+    /// own to some moves it takes for pawn moves onto a last rank (it does
+    /// not know the variant's pieces); on a move that cannot promote such a
+    /// letter is dropped.
+    fn read_move(&self, text: &str) -> Result<Move, MoveError> {
+        let parsed = parse_move(&self.pos, text);
+        if matches!(parsed, Err(MoveError::Illegal(_)))
+            && text.ends_with(|c: char| c.is_ascii_alphabetic())
+        {
+            let plain = &text[..text.len() - 1];
+            if let Ok(m) = parse_move(&self.pos, plain) {
+                let promotes =
+                    self.pos.legal_moves().iter().any(|o| {
+                        o.from() == m.from() && o.to() == m.to() && o.promotion().is_some()
+                    });
+                if !promotes {
+                    return Ok(m);
+                }
+            }
+        }
+        parsed
+    }
+
     fn user_move(&mut self, text: &str) {
-        match parse_move(&self.pos, text) {
+        match self.read_move(text) {
             Ok(m) => {
                 self.pos.make_unchecked(m);
                 if !self.analyzing && self.pos.outcome().is_some() {
@@ -590,7 +615,7 @@ impl<B: Backend> XboardSession<B> {
             "quit" => return false,
             _ => {
                 // Old-style moves without `usermove`.
-                if parse_move(&self.pos, cmd).is_ok() && words.len() == 1 {
+                if self.read_move(cmd).is_ok() && words.len() == 1 {
                     self.user_move(cmd);
                 } else {
                     self.say(&format!("Error (unknown command): {line}"));

@@ -317,6 +317,25 @@ fn xboard_accepts_its_own_fen_fields_and_claims_results() {
             .any(|l| l.starts_with("tellusererror") || l.starts_with("Illegal")),
         "{out:?}"
     );
+    // XBoard may add a promotion letter of its own to a move that cannot
+    // promote (seen with a Missing Ox piece moving onto the last rank):
+    // the move is taken without it; on a real promotion a wrong letter is
+    // still an error.
+    let (out, _) = xboard(&format!(
+        "protover 2\nvariant missing-ox\nforce\nsetboard {mox} w Q a: 0 1\nusermove a4a5q\nusermove a9a8\nd\nquit\n"
+    ));
+    assert!(!out.iter().any(|l| l.starts_with("Illegal")), "{out:?}");
+    let (out, _) = xboard("new\nforce\nsetboard 8/4P3/8/8/8/8/8/k6K w - - 0 1\nusermove e7e8z\nusermove e7e8q\nquit\n");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("Illegal move") && l.ends_with("e7e8z")),
+        "{out:?}"
+    );
+    assert_eq!(
+        out.iter().filter(|l| l.starts_with("Illegal")).count(),
+        1,
+        "{out:?}"
+    );
     let (out, _) = xboard("new\nforce\nsetboard rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2\nusermove d8h4\nquit\n");
     assert!(
         out.iter()

@@ -1,7 +1,8 @@
 //! `attacks_if_placed` names exactly the drops after which the dropped piece
-//! attacks the target, in every built-in drop variant and in a drop variant
-//! with hoppers, lame leapers and a bent piece, along random games that
-//! prefer captures (so that hands fill up).
+//! attacks the target, and `can_drop` allows exactly the generated drops, in
+//! every built-in drop variant and in a drop variant with hoppers, lame
+//! leapers and a bent piece, along random games that prefer captures (so
+//! that hands fill up).
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use menagerie_rules::{Move, MoveList, Position, Registry};
@@ -97,6 +98,19 @@ fn attacks_if_placed_finds_exactly_the_attacking_drops() {
                         hits += usize::from(real);
                     }
                     with_drops += 1;
+                }
+                let mut pseudo = MoveList::new();
+                p.pseudo_moves(&mut pseudo);
+                for k in 0..v.types() as u8 {
+                    for c in v.geometry.cells() {
+                        let generated = pseudo.contains(&Move::drop(k, c));
+                        assert_eq!(
+                            p.can_drop(k, c),
+                            generated,
+                            "{id}: {} {k} {c:?}",
+                            p.to_fen()
+                        );
+                    }
                 }
                 p.generate_legal(&mut legal);
                 if legal.is_empty() {

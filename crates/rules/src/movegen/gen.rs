@@ -329,6 +329,38 @@ impl Position {
         }
     }
 
+    /// True when the side to move may drop a piece of `kind` on `c`: one in
+    /// hand, the cell empty and in the type's drop zone, and the drop rules
+    /// (immobility, one unpromoted piece per file) kept. The same tests as
+    /// the drop generator, for one drop.
+    #[must_use]
+    pub fn can_drop(&self, kind: PieceType, c: CellId) -> bool {
+        let v = self.variant();
+        let us = self.side();
+        let Some(def) = v.pieces.get(usize::from(kind)) else {
+            return false;
+        };
+        if self.hand(us, kind) == 0
+            || self.piece(c).is_some()
+            || !def.drop_zone[us.idx()].contains(c)
+            || (v.rules.immobility_illegal && !def.mobile[us.idx()].contains(c))
+        {
+            return false;
+        }
+        if def.no_doubled {
+            let x = v.geometry.coord(c).x;
+            if let Some(cells) = usize::try_from(x).ok().and_then(|x| v.file_cells.get(x)) {
+                if cells
+                    .iter()
+                    .any(|&f| self.piece(f) == Piece::new(kind, us) && self.origin(f).is_none())
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// True when the game has been decided by a rule evaluated at the start
     /// of the turn (coverage loss, win by count): no move may be made.
     #[must_use]
