@@ -615,7 +615,8 @@ impl<'a> Searcher<'a> {
         let mut list = MoveList::new();
         let try_moves = |this: &mut Self, list: &MoveList, only_to: Option<_>| {
             list.iter().any(|&m| {
-                if only_to.is_some_and(|t| m.to() != t) {
+                let takes = |t| m.to() == t || (m.captures_via() && m.via() == Some(t));
+                if only_to.is_some_and(|t| !takes(t)) {
                     return false;
                 }
                 this.pos.make_unchecked(m);
