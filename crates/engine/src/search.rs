@@ -375,9 +375,10 @@ impl<'a> Searcher<'a> {
         m.is_capture() || m.promotion().is_some()
     }
 
-    /// Marks in `drop_check` the cells where a drop from the side to move's
-    /// hand would attack an enemy royal; returns whether any was marked.
-    fn mark_checking_drops(&mut self) -> bool {
+    /// Fills `placed_buf` with the cells (and hand types) where a drop from
+    /// the side to move's hand would attack an enemy royal; returns whether
+    /// there is any.
+    fn find_checking_drops(&mut self) -> bool {
         if !self.drops || !self.has_royal {
             return false;
         }
@@ -393,10 +394,15 @@ impl<'a> Searcher<'a> {
         for r in pos.royals(us.flip()) {
             pos.attacks_if_placed(r, us, kinds, buf);
         }
-        for &(c, m) in buf.iter() {
+        !buf.is_empty()
+    }
+
+    /// Marks the cells of `placed_buf` in `drop_check` (one mask per cell,
+    /// however often the cell was found).
+    fn mark_checking_drops(&mut self) {
+        for &(c, m) in &self.placed_buf {
             self.drop_check[c.idx()] |= m;
         }
-        !buf.is_empty()
     }
 
     /// Scores moves for ordering into `self.scores[ply]`; with `checks`,
@@ -409,7 +415,10 @@ impl<'a> Searcher<'a> {
         } else {
             Move::NULL
         };
-        let marked = checks && self.mark_checking_drops();
+        let marked = checks && self.find_checking_drops();
+        if marked {
+            self.mark_checking_drops();
+        }
         for &m in moves {
             let s = if m.raw() == tt_move {
                 TT_MOVE
@@ -569,16 +578,16 @@ impl<'a> Searcher<'a> {
     /// and cannot be won by exchange are tried; each is answered with the
     /// cheap evasions first (see [`Self::has_legal_reply`]).
     fn mating_drop(&mut self) -> bool {
-        if !self.mark_checking_drops() {
+        if !self.find_checking_drops() {
             return false;
         }
+        // Through `drop_check`, so that each drop is tried once however
+        // many lines found its cell.
+        self.mark_checking_drops();
         let cands = std::mem::take(&mut self.placed_buf);
-        for &(c, _) in &cands {
-            self.drop_check[c.idx()] = 0;
-        }
         let mut found = false;
-        'cands: for &(c, mask) in &cands {
-            let mut bits = mask;
+        'cands: for &(c, _) in &cands {
+            let mut bits = std::mem::take(&mut self.drop_check[c.idx()]);
             while bits != 0 {
                 let k = bits.trailing_zeros() as PieceType;
                 bits &= bits - 1;
@@ -600,6 +609,9 @@ impl<'a> Searcher<'a> {
                     break 'cands;
                 }
             }
+        }
+        for &(c, _) in &cands {
+            self.drop_check[c.idx()] = 0;
         }
         self.placed_buf = cands;
         found

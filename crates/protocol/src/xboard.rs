@@ -6,9 +6,8 @@ use crate::output::Output;
 use crate::uci::pv_text;
 use crate::variants::pocket_size;
 use crate::FileReader;
-use menagerie_rules::{
-    parse_move, protocol_text, Color, Move, MoveError, Position, Registry, Variant,
-};
+use menagerie_rules::notation::parse_move_in;
+use menagerie_rules::{protocol_text, Color, Move, MoveError, Position, Registry, Variant};
 use std::io::BufRead;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
@@ -387,16 +386,15 @@ impl<B: Backend> XboardSession<B> {
     /// not know the variant's pieces); on a move that cannot promote such a
     /// letter is dropped.
     fn read_move(&self, text: &str) -> Result<Move, MoveError> {
-        let parsed = parse_move(&self.pos, text);
+        let legal = self.pos.legal_moves();
+        let parsed = parse_move_in(&self.pos, &legal, text);
         if matches!(parsed, Err(MoveError::Illegal(_)))
             && text.ends_with(|c: char| c.is_ascii_alphabetic())
         {
-            let plain = &text[..text.len() - 1];
-            if let Ok(m) = parse_move(&self.pos, plain) {
-                let promotes =
-                    self.pos.legal_moves().iter().any(|o| {
-                        o.from() == m.from() && o.to() == m.to() && o.promotion().is_some()
-                    });
+            if let Ok(m) = parse_move_in(&self.pos, &legal, &text[..text.len() - 1]) {
+                let promotes = legal
+                    .iter()
+                    .any(|o| o.from() == m.from() && o.to() == m.to() && o.promotion().is_some());
                 if !promotes {
                     return Ok(m);
                 }

@@ -5,6 +5,8 @@
 //! that hands fill up).
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+mod common;
+
 use menagerie_rules::{Move, MoveList, Position, Registry};
 
 /// Drops with the pieces the reverse tables handle in special ways.
@@ -45,13 +47,7 @@ drops = true
 fn attacks_if_placed_finds_exactly_the_attacking_drops() {
     let mut reg = Registry::builtin();
     reg.add_toml("drop-hoppers.toml", DROP_HOPPERS).unwrap();
-    let mut seed = 0x0dd5_eed5_1234_5678u64;
-    let mut rnd = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rnd = common::rng(0x0dd5_eed5_1234_5678u64);
     let mut variants = 0;
     for id in reg.ids() {
         let v = reg.get(&id).unwrap();
@@ -63,7 +59,6 @@ fn attacks_if_placed_finds_exactly_the_attacking_drops() {
         let mut hits = 0;
         for _game in 0..4 {
             let mut p = Position::start(&v);
-            let mut legal = MoveList::new();
             for _ply in 0..120 {
                 let us = p.side();
                 let them = us.flip();
@@ -112,17 +107,9 @@ fn attacks_if_placed_finds_exactly_the_attacking_drops() {
                         );
                     }
                 }
-                p.generate_legal(&mut legal);
-                if legal.is_empty() {
+                if !common::play_random_preferring_captures(&mut p, &mut rnd) {
                     break;
                 }
-                let caps: Vec<Move> = legal.iter().copied().filter(|m| m.is_capture()).collect();
-                let m = if !caps.is_empty() && rnd() % 3 != 0 {
-                    caps[(rnd() % caps.len() as u64) as usize]
-                } else {
-                    legal[(rnd() % legal.len() as u64) as usize]
-                };
-                p.make_unchecked(m);
             }
         }
         assert!(with_drops > 20 && hits > 5, "{id}: {with_drops} {hits}");

@@ -3,6 +3,8 @@
 //! games that prefer captures.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+mod common;
+
 use menagerie_rules::{Color, Move, MoveList, Position, Registry};
 
 fn noisy_by_filter(p: &Position) -> Vec<u64> {
@@ -54,20 +56,13 @@ fen = "chgmkfhc/8/8/8/8/8/8/CHGMKFHC w - - 0 1"
 fn noisy_moves_match_filtered_pseudo_moves() {
     let mut reg = Registry::builtin();
     reg.add_toml("hoppers.toml", HOPPERS).unwrap();
-    let mut seed = 0x1234_5678_9abc_def0u64;
-    let mut rnd = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rnd = common::rng(0x1234_5678_9abc_def0u64);
     for id in reg.ids() {
         let v = reg.get(&id).unwrap();
         let mut checked = 0;
         let mut with_noisy = 0;
         for _game in 0..6 {
             let mut p = Position::start(&v);
-            let mut legal = MoveList::new();
             for _ply in 0..160 {
                 let want = noisy_by_filter(&p);
                 let mut got = MoveList::new();
@@ -109,17 +104,9 @@ fn noisy_moves_match_filtered_pseudo_moves() {
                 if !want.is_empty() {
                     with_noisy += 1;
                 }
-                p.generate_legal(&mut legal);
-                if legal.is_empty() {
+                if !common::play_random_preferring_captures(&mut p, &mut rnd) {
                     break;
                 }
-                let caps: Vec<Move> = legal.iter().copied().filter(|m| m.is_capture()).collect();
-                let m = if !caps.is_empty() && rnd() % 3 != 0 {
-                    caps[(rnd() % caps.len() as u64) as usize]
-                } else {
-                    legal[(rnd() % legal.len() as u64) as usize]
-                };
-                p.make_unchecked(m);
             }
         }
         assert!(

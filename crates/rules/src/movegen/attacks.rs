@@ -29,6 +29,22 @@ pub struct RevCell {
     pub grass: u64,
 }
 
+impl RevCell {
+    /// The attacker types this cell admits when `screens` occupied cells lie
+    /// between it and the target: sliders with none; cannons with one, and
+    /// grasshoppers when that one is next to the target.
+    #[inline]
+    #[must_use]
+    pub fn admits(&self, screens: u32, first_screen_adjacent: bool) -> u64 {
+        match screens {
+            0 => self.slide,
+            1 if first_screen_adjacent => self.cannon | self.grass,
+            1 => self.cannon,
+            _ => 0,
+        }
+    }
+}
+
 /// A reverse line from a target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RevRay {

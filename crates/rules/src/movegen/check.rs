@@ -49,16 +49,11 @@ impl Position {
                 if p.is_empty() {
                     continue;
                 }
-                if p.color() == by {
-                    let bit = 1u64 << p.kind();
-                    if ((screens == 0 && rc.slide & bit != 0)
-                        || (screens == 1
-                            && (rc.cannon & bit != 0
-                                || (first_screen_adjacent && rc.grass & bit != 0))))
-                        && found(rc.cell, p.kind())
-                    {
-                        return true;
-                    }
+                if p.color() == by
+                    && rc.admits(screens, first_screen_adjacent) >> p.kind() & 1 != 0
+                    && found(rc.cell, p.kind())
+                {
+                    return true;
                 }
                 if screens == 0 {
                     first_screen_adjacent = k == 0;
@@ -116,12 +111,7 @@ impl Position {
             let mut first_screen_adjacent = false;
             for (k, rc) in v.attacks.cells(ray).iter().enumerate() {
                 if board[rc.cell.idx()].is_empty() {
-                    let m = kinds
-                        & match screens {
-                            0 => rc.slide,
-                            _ if first_screen_adjacent => rc.cannon | rc.grass,
-                            _ => rc.cannon,
-                        };
+                    let m = kinds & rc.admits(screens, first_screen_adjacent);
                     if m != 0 {
                         out.push((rc.cell, m));
                     }

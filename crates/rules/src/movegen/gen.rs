@@ -298,24 +298,17 @@ impl Position {
                 continue;
             }
             let def = &v.pieces[usize::from(kind)];
-            let mut blocked_files: Vec<bool> = Vec::new();
-            if def.no_doubled {
-                blocked_files = v
-                    .file_cells
+            let blocked_files: Vec<bool> = if def.no_doubled {
+                v.file_cells
                     .iter()
-                    .map(|cells| {
-                        cells.iter().any(|&c| {
-                            self.piece(c) == Piece::new(kind, us) && self.origin(c).is_none()
-                        })
-                    })
-                    .collect();
-            }
+                    .map(|cells| self.unpromoted_on(kind, cells))
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let g = &v.geometry;
             for c in def.drop_zone[us.idx()].iter() {
-                if self.piece(c).is_some() {
-                    continue;
-                }
-                if v.rules.immobility_illegal && !def.mobile[us.idx()].contains(c) {
+                if !self.drop_cell_ok(kind, c) {
                     continue;
                 }
                 if def.no_doubled {
@@ -329,10 +322,27 @@ impl Position {
         }
     }
 
+    /// True when one of `cells` holds an unpromoted piece of the side to
+    /// move of `kind` (a file closed to drops of a no-doubling type).
+    fn unpromoted_on(&self, kind: PieceType, cells: &[CellId]) -> bool {
+        let own = Piece::new(kind, self.side());
+        cells
+            .iter()
+            .any(|&c| self.piece(c) == own && self.origin(c).is_none())
+    }
+
+    /// The tests of a drop on `c` that depend on the cell alone: empty, and
+    /// the piece not left without a move where the variant forbids that.
+    fn drop_cell_ok(&self, kind: PieceType, c: CellId) -> bool {
+        let v = self.variant();
+        self.piece(c).is_empty()
+            && (!v.rules.immobility_illegal
+                || v.pieces[usize::from(kind)].mobile[self.side().idx()].contains(c))
+    }
+
     /// True when the side to move may drop a piece of `kind` on `c`: one in
-    /// hand, the cell empty and in the type's drop zone, and the drop rules
-    /// (immobility, one unpromoted piece per file) kept. The same tests as
-    /// the drop generator, for one drop.
+    /// hand, the cell in the type's drop zone, and the tests of the drop
+    /// generator (empty cell, immobility, one unpromoted piece per file).
     #[must_use]
     pub fn can_drop(&self, kind: PieceType, c: CellId) -> bool {
         let v = self.variant();
@@ -341,24 +351,14 @@ impl Position {
             return false;
         };
         if self.hand(us, kind) == 0
-            || self.piece(c).is_some()
             || !def.drop_zone[us.idx()].contains(c)
-            || (v.rules.immobility_illegal && !def.mobile[us.idx()].contains(c))
+            || !self.drop_cell_ok(kind, c)
         {
             return false;
         }
-        if def.no_doubled {
-            let x = v.geometry.coord(c).x;
-            if let Some(cells) = usize::try_from(x).ok().and_then(|x| v.file_cells.get(x)) {
-                if cells
-                    .iter()
-                    .any(|&f| self.piece(f) == Piece::new(kind, us) && self.origin(f).is_none())
-                {
-                    return false;
-                }
-            }
-        }
-        true
+        let x = v.geometry.coord(c).x;
+        let file = usize::try_from(x).ok().and_then(|x| v.file_cells.get(x));
+        !(def.no_doubled && file.is_some_and(|cells| self.unpromoted_on(kind, cells)))
     }
 
     /// True when the game has been decided by a rule evaluated at the start

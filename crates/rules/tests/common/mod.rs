@@ -1,7 +1,9 @@
-//! Helpers for the seed-game spec tests.
+//! Helpers for the rules tests (seed-game specs, random games).
 #![allow(dead_code, clippy::unwrap_used, clippy::panic, clippy::expect_used)]
 
-use menagerie_rules::{move_text, parse_move, Position, Registry, TextStyle, Variant};
+use menagerie_rules::{
+    move_text, parse_move, Move, MoveList, Position, Registry, TextStyle, Variant,
+};
 use std::sync::{Arc, OnceLock};
 
 /// The built-in registry (loaded once).
@@ -64,4 +66,32 @@ pub fn field(p: &Position, index: usize) -> String {
         .nth(index)
         .unwrap_or("")
         .to_string()
+}
+
+/// A deterministic xorshift generator.
+pub fn rng(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
+/// Plays a random legal move, a capture two times in three when there is
+/// one (so that hands fill up); false when there is no legal move.
+pub fn play_random_preferring_captures(p: &mut Position, rnd: &mut impl FnMut() -> u64) -> bool {
+    let mut legal = MoveList::new();
+    p.generate_legal(&mut legal);
+    if legal.is_empty() {
+        return false;
+    }
+    let caps: Vec<Move> = legal.iter().copied().filter(|m| m.is_capture()).collect();
+    let m = if !caps.is_empty() && !rnd().is_multiple_of(3) {
+        caps[(rnd() % caps.len() as u64) as usize]
+    } else {
+        legal[(rnd() % legal.len() as u64) as usize]
+    };
+    p.make_unchecked(m);
+    true
 }
