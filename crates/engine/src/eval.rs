@@ -10,7 +10,7 @@
 //! * King safety for royal pieces, hand pieces valued for drops, and the
 //!   Nichtschach coverage margin.
 
-use menagerie_geometry::{CellId, CellSet};
+use menagerie_geometry::{CellId, CellSet, MAX_FILES, MAX_LEVELS};
 use menagerie_rules::movegen::legs::Run;
 use menagerie_rules::movegen::tables::flag;
 use menagerie_rules::variant::Coverage;
@@ -44,6 +44,9 @@ pub struct EvalTables {
     min_value: i32,
     cells: usize,
     types: usize,
+    /// Per file slot (see [`file_slot`]): the slots of the files next to
+    /// it, diagonally included.
+    file_neighbours: Vec<Vec<u16>>,
     material_only: bool,
 }
 
@@ -147,6 +150,13 @@ fn forward_only(v: &Variant, k: PieceType) -> bool {
         }
     }
     any
+}
+
+/// Slots of the per-file pawn tables (a file is an (x, z) column).
+const FILE_SLOTS: usize = MAX_FILES * MAX_LEVELS;
+
+fn file_slot(x: i16, z: i16) -> usize {
+    z as usize * MAX_FILES + x as usize
 }
 
 /// Phase scale: 256 = opening material, 0 = bare.
@@ -315,6 +325,22 @@ impl EvalTables {
                 .collect(),
             cells: n,
             types,
+            file_neighbours: {
+                let (files, levels) = (g.files() as i16, g.levels().max(1) as i16);
+                let mut t = vec![Vec::new(); FILE_SLOTS];
+                for z in 0..levels {
+                    for x in 0..files {
+                        for nz in (z - 1).max(0)..=(z + 1).min(levels - 1) {
+                            for nx in (x - 1).max(0)..=(x + 1).min(files - 1) {
+                                if (nx, nz) != (x, z) {
+                                    t[file_slot(x, z)].push(file_slot(nx, nz) as u16);
+                                }
+                            }
+                        }
+                    }
+                }
+                t
+            },
             material_only: false,
         };
         for k in 0..types {
@@ -383,12 +409,17 @@ impl EvalTables {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let xyz = &self.xyz;
-        // Royal cells and pawn-like cells of each side (fixed-size buffers;
-        // pieces beyond their size are simply not looked at by these terms).
+        // Royal cells of each side (pieces beyond the buffer's size are not
+        // looked at by the king terms), and per file — a file is an (x, z)
+        // column — the count of each side's pawn-like pieces and the rank of
+        // its rearmost one (lowest for White, highest for Black): what the
+        // pawn terms ask of other pawns, in one pass instead of a pawn-by-pawn
+        // comparison.
         let mut kings = [[(0i16, 0i16, 0i16); 4]; 2];
         let mut nk = [0usize; 2];
-        let mut pawns = [[(0i16, 0i16, 0i16); 96]; 2];
-        let mut np = [0usize; 2];
+        let mut pawns_on = [[0u8; FILE_SLOTS]; 2];
+        let mut rearmost = [[i8::MAX; FILE_SLOTS]; 2];
+        rearmost[1] = [i8::MIN; FILE_SLOTS];
         for c in Color::BOTH {
             let ci = c.idx();
             let mut bits = pos.present(c);
@@ -397,10 +428,12 @@ impl EvalTables {
                 bits &= bits - 1;
                 if self.pawnlike[k] {
                     for &s in pos.cells_of(c, k as PieceType) {
-                        if np[ci] < pawns[ci].len() {
-                            pawns[ci][np[ci]] = xyz[s.idx()];
-                            np[ci] += 1;
-                        }
+                        let (x, y, z) = xyz[s.idx()];
+                        let f = file_slot(x, z);
+                        pawns_on[ci][f] = pawns_on[ci][f].saturating_add(1);
+                        let y = y as i8;
+                        let r = &mut rearmost[ci][f];
+                        *r = if ci == 0 { (*r).min(y) } else { (*r).max(y) };
                     }
                 } else if self.royal[k] {
                     for &s in pos.cells_of(c, k as PieceType) {
@@ -420,8 +453,6 @@ impl EvalTables {
         };
         for c in Color::BOTH {
             let ci = c.idx();
-            let own_pawns = &pawns[ci][..np[ci]];
-            let their_pawns = &pawns[1 - ci][..np[1 - ci]];
             let their_kings = &kings[1 - ci][..nk[1 - ci]];
             let own_kings = &kings[ci][..nk[ci]];
             let mut bits = pos.present(c);
@@ -458,29 +489,26 @@ impl EvalTables {
                     }
                     if pawnlike {
                         let (x, y, z) = a;
-                        let white = c == Color::White;
-                        let blocked = their_pawns.iter().any(|&(ox, oy, oz)| {
-                            (ox - x).abs() <= 1
-                                && (oz - z).abs() <= 1
-                                && if white { oy > y } else { oy < y }
-                        });
+                        let y = y as i8;
+                        // Passed: no enemy pawn ahead on this or a
+                        // neighbouring file; isolated: no own pawn on a
+                        // neighbouring file.
+                        let own = file_slot(x, z);
+                        let r = rearmost[1 - ci][own];
+                        let mut blocked = if ci == 0 { r > y } else { r < y };
+                        let mut neighbours = false;
+                        for &f in &self.file_neighbours[own] {
+                            let f = usize::from(f);
+                            let r = rearmost[1 - ci][f];
+                            blocked |= if ci == 0 { r > y } else { r < y };
+                            neighbours |= pawns_on[ci][f] > 0;
+                        }
                         if !blocked {
                             let b = self.passed[base + s.idx()];
                             mg[ci] += b / 3;
                             eg[ci] += b;
                         }
-                        let mut same_file = 0;
-                        let mut neighbours = false;
-                        for &(ox, _, oz) in own_pawns {
-                            if oz == z {
-                                let dx = (ox - x).abs();
-                                same_file += i32::from(dx == 0);
-                                neighbours |= dx == 1;
-                            } else if (oz - z).abs() == 1 && (ox - x).abs() <= 1 {
-                                neighbours = true;
-                            }
-                        }
-                        if same_file > 1 {
+                        if pawns_on[ci][file_slot(x, z)] > 1 {
                             mg[ci] -= 8;
                             eg[ci] -= 16;
                         }

@@ -75,7 +75,10 @@ pub struct BoardSpec {
 }
 
 const NONE: u16 = u16::MAX;
-const MAX_SIDE: usize = 26;
+/// Most files a board may have.
+pub const MAX_FILES: usize = 26;
+/// Most levels a board may have.
+pub const MAX_LEVELS: usize = 26;
 
 /// An immutable board geometry.
 #[derive(Clone)]
@@ -131,9 +134,9 @@ impl Geometry {
                 Ok(())
             }
         };
-        check("files", spec.files, MAX_SIDE)?;
+        check("files", spec.files, MAX_FILES)?;
         check("ranks", spec.ranks, 99)?;
-        check("levels", spec.levels, 26)?;
+        check("levels", spec.levels, MAX_LEVELS)?;
         let level_letters: Vec<char> = if spec.levels <= 1 {
             Vec::new()
         } else if spec.level_letters.is_empty() {

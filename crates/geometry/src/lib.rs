@@ -14,7 +14,7 @@ mod cellset;
 mod region;
 mod vector;
 
-pub use board::{BoardSpec, CellId, Geometry, GeometryError};
+pub use board::{BoardSpec, CellId, Geometry, GeometryError, MAX_FILES, MAX_LEVELS};
 pub use cellset::CellSet;
 pub use region::RegionError;
 pub use vector::Vector;
