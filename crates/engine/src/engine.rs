@@ -287,6 +287,7 @@ impl Engine {
             self.options.move_overhead_ms,
         ));
         let tt = self.tt.clone();
+        tt.new_search();
         let opts = self.options.clone();
         let c2 = clock.clone();
         let handle = std::thread::spawn(move || {

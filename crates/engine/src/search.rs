@@ -24,6 +24,8 @@ const ROYAL_SEE: i32 = 20_000;
 const HISTORY_MAX: i32 = 16_384;
 /// Quiescence plies after which checks are no longer searched as such.
 const QS_CHECK_LIMIT: u32 = 6;
+/// Captures (promotions aside) tried at a quiescence node not in check.
+const QS_MOVES: usize = 3;
 /// Quiescence plies after which the static evaluation is returned.
 const QS_LIMIT: u32 = 16;
 /// What a draw is worth to the side that started the search (a little less
@@ -741,11 +743,17 @@ impl<'a> Searcher<'a> {
             };
             if stand >= beta {
                 self.lists[ply] = moves;
+                if entry.is_none() {
+                    self.tt.store(key, 0, stand, stand, 0, Bound::Lower);
+                }
                 return stand;
             }
             if qdepth == 0 && self.mating_drop() {
                 self.lists[ply] = moves;
-                return MATE - (ply as i32 + 1);
+                let s = MATE - (ply as i32 + 1);
+                self.tt
+                    .store(key, 0, mate_to_tt(s, ply), stand, 0, Bound::Lower);
+                return s;
             }
             alpha = alpha.max(stand);
             moves.clear();
@@ -753,6 +761,8 @@ impl<'a> Searcher<'a> {
         }
         self.score_moves(&moves, entry.map_or(0, |e| e.mv), ply, false);
         let mut best = stand;
+        let mut best_move = 0;
+        let orig_alpha = alpha;
         let mut legal = 0usize;
         for i in 0..moves.len() {
             self.pick(&mut moves, i, ply);
@@ -762,9 +772,16 @@ impl<'a> Searcher<'a> {
                     // Only losing captures are left.
                     break;
                 }
-                // Delta pruning.
-                if m.promotion().is_none() && stand + self.gain(m) + 200 < alpha {
-                    continue;
+                if m.promotion().is_none() {
+                    // Delta pruning.
+                    if stand + self.gain(m) + 200 < alpha {
+                        continue;
+                    }
+                    // Only the first few captures of a node are tried:
+                    // on crowded boards the capture tree explodes otherwise.
+                    if legal >= QS_MOVES && best > -MATE_BOUND {
+                        continue;
+                    }
                 }
             }
             self.pos.make_unchecked(m);
@@ -784,6 +801,7 @@ impl<'a> Searcher<'a> {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_move = m.raw();
                     if s >= beta {
                         break;
                     }
@@ -792,8 +810,21 @@ impl<'a> Searcher<'a> {
         }
         self.lists[ply] = moves;
         if in_check && legal == 0 {
-            return self.terminal(ply, true);
+            best = self.terminal(ply, true);
         }
+        // Quiescence results are kept at depth 0: capture sequences
+        // transpose a lot, and the main search only takes them as a move
+        // and a static evaluation.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha && best_move != 0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let ev = if in_check { 0 } else { stand };
+        self.tt
+            .store(key, best_move, mate_to_tt(best, ply), ev, 0, bound);
         best
     }
 

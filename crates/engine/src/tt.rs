@@ -1,6 +1,9 @@
 //! The transposition table: a lock-free table shared by all search threads
-//! (each entry is two atomics; the key is stored xor the data so a torn
-//! write is detected as a miss).
+//! (each entry is three atomics; the key is stored xor the data and move so
+//! a torn write is detected as a miss). Entries sit in buckets of two: a
+//! new position replaces the one of the pair with the least depth, entries
+//! of earlier searches counting as shallower the older they are, so the
+//! many shallow (quiescence) entries do not push out deep ones.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -36,10 +39,19 @@ struct Slot {
     mv: AtomicU64,
 }
 
+/// Entries per bucket.
+const WAYS: usize = 2;
+/// Bits of the search generation kept in an entry.
+const GEN_MASK: u64 = 0x7f;
+/// Depth an entry loses, for replacement, per search since it was written.
+const AGE_WEIGHT: i32 = 4;
+
 /// The table.
 pub struct Table {
     slots: Vec<Slot>,
+    /// Buckets minus one (their count is a power of two).
     mask: usize,
+    generation: AtomicU64,
 }
 
 impl std::fmt::Debug for Table {
@@ -60,6 +72,33 @@ fn pack(score: i32, eval: i32, depth: i32, bound: Bound) -> u64 {
         | b << 40
 }
 
+fn unpack(mv: u64, data: u64) -> Entry {
+    let bound = match (data >> 40) & 3 {
+        0 => Bound::Exact,
+        1 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    Entry {
+        mv,
+        score: i32::from(data as u16 as i16),
+        eval: i32::from((data >> 16) as u16 as i16),
+        depth: i32::from((data >> 32) as u8 as i8),
+        bound,
+    }
+}
+
+impl Slot {
+    /// The slot's entry if it holds `key`.
+    fn read(&self, key: u64) -> Option<Entry> {
+        let data = self.data.load(Ordering::Relaxed);
+        let mv = self.mv.load(Ordering::Relaxed);
+        if data == 0 || self.key.load(Ordering::Relaxed) ^ data ^ mv != key {
+            return None;
+        }
+        Some(unpack(mv, data))
+    }
+}
+
 impl Table {
     /// A table of about `mb` megabytes (at least one entry).
     #[must_use]
@@ -77,7 +116,11 @@ impl Table {
                 mv: AtomicU64::new(0),
             })
             .collect();
-        Table { slots, mask: n - 1 }
+        Table {
+            slots,
+            mask: n / WAYS - 1,
+            generation: AtomicU64::new(0),
+        }
     }
 
     /// Number of entries.
@@ -101,41 +144,55 @@ impl Table {
         }
     }
 
-    /// Looks a position up.
-    #[must_use]
-    pub fn probe(&self, key: u64) -> Option<Entry> {
-        let s = &self.slots[key as usize & self.mask];
-        let data = s.data.load(Ordering::Relaxed);
-        let mv = s.mv.load(Ordering::Relaxed);
-        if s.key.load(Ordering::Relaxed) ^ data ^ mv != key || data == 0 {
-            return None;
-        }
-        let bound = match (data >> 40) & 3 {
-            0 => Bound::Exact,
-            1 => Bound::Lower,
-            _ => Bound::Upper,
-        };
-        Some(Entry {
-            mv,
-            score: i32::from(data as u16 as i16),
-            eval: i32::from((data >> 16) as u16 as i16),
-            depth: i32::from((data >> 32) as u8 as i8),
-            bound,
-        })
+    /// Starts a new search: entries written before it age.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Stores a result (depth-preferred, always replacing other positions'
-    /// shallower entries and keeping a known move when none is given).
+    fn bucket(&self, key: u64) -> &[Slot] {
+        let b = (key as usize & self.mask) * WAYS;
+        &self.slots[b..b + WAYS]
+    }
+
+    /// The entry stored for `key`, if any.
+    #[must_use]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        self.bucket(key).iter().find_map(|s| s.read(key))
+    }
+
+    /// Stores an entry. An entry of the same position is kept when it is
+    /// deeper by more than two plies (unless the new one is exact); else
+    /// the bucket's slot of least depth, aged by generation, is replaced.
     pub fn store(&self, key: u64, mv: u64, score: i32, eval: i32, depth: i32, bound: Bound) {
-        let s = &self.slots[key as usize & self.mask];
-        let old = self.probe(key);
-        if let Some(o) = old {
-            if o.depth > depth + 2 && bound != Bound::Exact {
-                return;
+        let gen = self.generation.load(Ordering::Relaxed) & GEN_MASK;
+        let bucket = self.bucket(key);
+        let mut target = 0;
+        let mut old_mv = 0;
+        let mut worst = i32::MAX;
+        for (i, s) in bucket.iter().enumerate() {
+            if let Some(o) = s.read(key) {
+                if o.depth > depth + 2 && bound != Bound::Exact {
+                    return;
+                }
+                target = i;
+                old_mv = o.mv;
+                break;
+            }
+            let data = s.data.load(Ordering::Relaxed);
+            let worth = if data == 0 {
+                i32::MIN
+            } else {
+                let age = (gen.wrapping_sub(data >> 49) & GEN_MASK) as i32;
+                i32::from((data >> 32) as u8 as i8) - AGE_WEIGHT * age
+            };
+            if worth < worst {
+                worst = worth;
+                target = i;
             }
         }
-        let mv = if mv == 0 { old.map_or(0, |o| o.mv) } else { mv };
-        let data = pack(score, eval, depth, bound) | 1 << 48;
+        let s = &bucket[target];
+        let mv = if mv == 0 { old_mv } else { mv };
+        let data = pack(score, eval, depth, bound) | 1 << 48 | gen << 49;
         s.data.store(data, Ordering::Relaxed);
         s.mv.store(mv, Ordering::Relaxed);
         s.key.store(key ^ data ^ mv, Ordering::Relaxed);
@@ -144,10 +201,14 @@ impl Table {
     /// Fill in permille, from a sample of the table.
     #[must_use]
     pub fn hashfull(&self) -> u32 {
+        let gen = self.generation.load(Ordering::Relaxed) & GEN_MASK;
         let n = self.slots.len().min(1000);
         let used = self.slots[..n]
             .iter()
-            .filter(|s| s.data.load(Ordering::Relaxed) != 0)
+            .filter(|s| {
+                let data = s.data.load(Ordering::Relaxed);
+                data != 0 && (data >> 49) & GEN_MASK == gen
+            })
             .count();
         (used * 1000 / n.max(1)) as u32
     }
@@ -169,5 +230,32 @@ mod tests {
         assert!(t.probe(0xDEAD_BEEE).is_none());
         t.clear();
         assert!(t.probe(0xDEAD_BEEF).is_none());
+    }
+
+    #[test]
+    fn shallow_entries_do_not_push_out_deep_ones() {
+        let t = Table::new(1);
+        // Keys that differ only above the index bits share a bucket.
+        let key = |i: u64| 0x1234 | i << 40;
+        t.store(key(0), 1, 10, 0, 12, Bound::Exact);
+        t.store(key(1), 2, 20, 0, 0, Bound::Upper);
+        t.store(key(2), 3, 30, 0, 0, Bound::Upper);
+        assert_eq!(t.probe(key(0)).map(|e| e.depth), Some(12));
+        assert!(t.probe(key(1)).is_none(), "the shallow entry was replaced");
+        assert_eq!(t.probe(key(2)).map(|e| e.mv), Some(3));
+        // The same position keeps its deeper entry against a bound...
+        t.store(key(0), 4, 40, 0, 3, Bound::Lower);
+        assert_eq!(t.probe(key(0)).map(|e| (e.depth, e.mv)), Some((12, 1)));
+        // ...and a deep entry of old searches gives way in the end.
+        for _ in 0..4 {
+            t.new_search();
+        }
+        t.store(key(3), 5, 50, 0, 0, Bound::Upper);
+        t.store(key(4), 6, 60, 0, 0, Bound::Upper);
+        assert!(
+            t.probe(key(0)).is_none(),
+            "the stale deep entry was replaced"
+        );
+        assert!(t.probe(key(3)).is_some() && t.probe(key(4)).is_some());
     }
 }
