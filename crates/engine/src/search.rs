@@ -339,9 +339,8 @@ impl<'a> Searcher<'a> {
         let mut made = 1;
         while d + 1 < gains.len() {
             let side = self.pos.side();
-            if !self.pos.is_attacked(target, side) {
-                break;
-            }
+            // (One attacker scan: an `is_attacked` test first would walk the
+            // lines twice whenever the cell is attacked.)
             let Some((s, k)) = self.least_attacker(target) else {
                 break;
             };
