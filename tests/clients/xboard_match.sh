@@ -7,7 +7,16 @@ set -euo pipefail
 BIN=$(realpath "$1")
 OUT=$(mktemp -d)
 XBOARD=/usr/games/xboard
-FAIRYMAX=/usr/games/fairymax
+# Fairy-Max 5.0b does not know XBoard's `computer` command: it reads the line as a
+# move, and on boards other than 8x8 that read goes out of its arrays and it dies
+# (segfault, reproducible with `printf 'xboard\nnew\nvariant capablanca\ncomputer\n'`).
+# A filter in front of it drops that one line; everything else passes unchanged.
+FAIRYMAX="$OUT/fairymax"
+cat > "$FAIRYMAX" <<'WRAP'
+#!/bin/sh
+grep --line-buffered -v -x computer | /usr/games/fairymax "$@"
+WRAP
+chmod +x "$FAIRYMAX"
 
 run_match() { # name variant first second games tc inc extra...
   local name=$1 variant=$2 first=$3 second=$4 games=$5 tc=$6 inc=$7
