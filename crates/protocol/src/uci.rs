@@ -71,6 +71,12 @@ pub struct UciSession<B: Backend> {
     registry: Registry,
     variant: Arc<Variant>,
     pos: Position,
+    /// The `position` command's setup words and moves that gave `pos`: a
+    /// GUI resends the whole game every move, and a command that only adds
+    /// moves to it is applied from `pos` (parsing a move generates the legal
+    /// moves, which for a game of a thousand plies on a drop board would
+    /// cost more than a fast increment).
+    pos_source: Option<(Vec<String>, Vec<String>)>,
     backend: B,
     out: Output,
     reader: Option<FileReader>,
@@ -136,6 +142,7 @@ impl<B: Backend> UciSession<B> {
             registry,
             variant,
             pos,
+            pos_source: None,
             backend,
             out,
             reader,
@@ -195,6 +202,7 @@ impl<B: Backend> UciSession<B> {
                 self.backend.wait();
                 self.backend.new_game();
                 self.pos = Position::start(&self.variant);
+                self.pos_source = None;
             }
             "position" => self.position(&words[1..]),
             "go" => self.go(&words[1..]),
@@ -234,6 +242,7 @@ impl<B: Backend> UciSession<B> {
                     self.backend.wait();
                     self.variant = v;
                     self.pos = p;
+                    self.pos_source = None;
                     if self.variant.id != "chess" {
                         self.say(&variant_info(&self.variant));
                     }
@@ -281,21 +290,29 @@ impl<B: Backend> UciSession<B> {
             Some(i) => (&words[..i], &words[i + 1..]),
             None => (words, &[][..]),
         };
-        let mut pos = match setup.first() {
-            Some(&"startpos") => Position::start(&self.variant),
-            Some(&"fen") => match Position::from_fen(&self.variant, &setup[1..].join(" ")) {
-                Ok(p) => p,
-                Err(e) => {
-                    self.say(&format!("info string Invalid FEN: {e}"));
+        let known = self.pos_source.as_ref().and_then(|(s, m)| {
+            let same_setup = s.len() == setup.len() && s.iter().zip(setup).all(|(a, b)| a == b);
+            let extends = m.len() <= moves.len() && m.iter().zip(moves).all(|(a, b)| a == b);
+            (same_setup && extends).then_some(m.len())
+        });
+        let (mut pos, done) = match known {
+            Some(n) => (self.pos.clone(), n),
+            None => match setup.first() {
+                Some(&"startpos") => (Position::start(&self.variant), 0),
+                Some(&"fen") => match Position::from_fen(&self.variant, &setup[1..].join(" ")) {
+                    Ok(p) => (p, 0),
+                    Err(e) => {
+                        self.say(&format!("info string Invalid FEN: {e}"));
+                        return;
+                    }
+                },
+                _ => {
+                    self.say("info string position needs `startpos` or `fen`");
                     return;
                 }
             },
-            _ => {
-                self.say("info string position needs `startpos` or `fen`");
-                return;
-            }
         };
-        for text in moves {
+        for text in &moves[done..] {
             match parse_move(&pos, text) {
                 Ok(m) => pos.make_unchecked(m),
                 Err(e) => {
@@ -307,6 +324,8 @@ impl<B: Backend> UciSession<B> {
         self.backend.stop();
         self.backend.wait();
         self.pos = pos;
+        let owned = |w: &[&str]| w.iter().map(|s| (*s).to_string()).collect();
+        self.pos_source = Some((owned(setup), owned(moves)));
     }
 
     fn go(&mut self, words: &[&str]) {

@@ -211,6 +211,30 @@ fn uci_errors_do_not_corrupt_the_game() {
 }
 
 #[test]
+fn uci_positions_that_extend_the_last_one_give_the_same_games() {
+    // The second command only adds moves (applied to the kept position);
+    // the third changes an earlier move, the fourth restarts from a FEN, the
+    // fifth has an illegal last move and the sixth extends the fourth: each
+    // must give the position a fresh parse gives.
+    let (out, _) = uci("position startpos moves e2e4 e7e5\nposition startpos moves e2e4 e7e5 g1f3\nd\nposition startpos moves d2d4 e7e5 g1f3\nd\nposition fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1d2\nposition fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1d2 e8e9\nd\nposition fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1d2 e8d7\nd\nucinewgame\nposition startpos moves e2e4 e7e5 g1f3 b8c6\nd\nquit\n");
+    let fens: Vec<&str> = out
+        .iter()
+        .filter_map(|l| l.strip_prefix("info string variant chess fen "))
+        .collect();
+    assert_eq!(
+        fens,
+        [
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+            "rnbqkbnr/pppp1ppp/8/4p3/3P4/5N2/PPP1PPPP/RNBQKB1R b KQkq - 1 2",
+            "4k3/8/8/8/8/8/3K4/8 b - - 1 1",
+            "8/3k4/8/8/8/8/3K4/8 w - - 2 2",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        ]
+    );
+    assert!(out.iter().any(|l| l.starts_with("info string Illegal move e8e9")));
+}
+
+#[test]
 fn uci_variants_and_perft() {
     let (out, _) = uci("setoption name UCI_Variant value capablanca\ngo perft 2\nsetoption name UCI_Variant value shogi\nposition startpos moves c3c4\ngo perft 1\nsetoption name UCI_Variant value nosuch\nsetoption name VariantPath value mini.toml\nsetoption name UCI_Variant value mini\nposition startpos\ngo perft 1\nquit\n");
     assert!(out.contains(&"info string variant capablanca files 10 ranks 8 pocket 0 template fairy startpos rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1".to_string()));
