@@ -231,7 +231,9 @@ fn uci_positions_that_extend_the_last_one_give_the_same_games() {
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
         ]
     );
-    assert!(out.iter().any(|l| l.starts_with("info string Illegal move e8e9")));
+    assert!(out
+        .iter()
+        .any(|l| l.starts_with("info string Illegal move e8e9")));
 }
 
 #[test]
