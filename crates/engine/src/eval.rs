@@ -582,19 +582,7 @@ fn coverage_penalty(pos: &Position, c: Color) -> i32 {
     let mut pressure = 0;
     match cov {
         Coverage::Directions { min, dirs, all } => {
-            let mut counts = [0u32; 32];
-            let mut bits = pos.present(c);
-            while bits != 0 {
-                let k = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let n = pos.count(c, k as PieceType) as u32;
-                let mut m = dirs[c.idx()][k];
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    counts[d] += n;
-                }
-            }
+            let counts = pos.direction_counts(c, &dirs[c.idx()]);
             let mut need = *all;
             while need != 0 {
                 let d = need.trailing_zeros() as usize;

@@ -72,6 +72,28 @@ impl fmt::Display for Outcome {
 }
 
 impl Position {
+    /// For each direction bit `d`, the number of `c`'s pieces on the board
+    /// whose type has bit `d` set in `dirs` (a mask per type): the counts
+    /// behind a coverage rule of directions.
+    #[must_use]
+    pub fn direction_counts(&self, c: Color, dirs: &[u32]) -> [u32; 32] {
+        let mut counts = [0u32; 32];
+        let mut present = self.present(c);
+        while present != 0 {
+            let k = present.trailing_zeros() as usize;
+            present &= present - 1;
+            let mask = dirs[k];
+            let n = self.count(c, k as PieceType) as u32;
+            let mut m = mask;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                counts[d] += n;
+            }
+        }
+        counts
+    }
+
     /// True when `c` fails the variant's coverage rule.
     #[must_use]
     pub fn coverage_failed(&self, c: Color) -> bool {
@@ -80,23 +102,7 @@ impl Position {
         };
         match cov {
             Coverage::Directions { min, dirs, all } => {
-                let mut counts = [0u32; 32];
-                let mut present = self.present(c);
-                while present != 0 {
-                    let k = present.trailing_zeros() as usize;
-                    present &= present - 1;
-                    let mask = dirs[c.idx()][k];
-                    if mask == 0 {
-                        continue;
-                    }
-                    let n = self.count(c, k as PieceType) as u32;
-                    let mut m = mask;
-                    while m != 0 {
-                        let d = m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        counts[d] += n;
-                    }
-                }
+                let counts = self.direction_counts(c, &dirs[c.idx()]);
                 let mut need = *all;
                 while need != 0 {
                     let d = need.trailing_zeros() as usize;
