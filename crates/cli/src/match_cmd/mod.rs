@@ -60,15 +60,28 @@ pub struct MatchArgs {
     /// Hash size (MB) of each Menagerie player unless it sets its own.
     #[arg(long, default_value_t = 16)]
     hash: usize,
-    /// Adjudicate a draw after this many plies.
-    #[arg(long, default_value_t = 600)]
-    max_plies: usize,
+    /// Adjudicate a draw after this many plies (default: the variant's own
+    /// ply cap where it has one, such as Nichtschach's 2000, else 600).
+    #[arg(long)]
+    max_plies: Option<usize>,
     /// Write the games to this PGN file.
     #[arg(long)]
     pgn: Option<String>,
     /// Print every game's result as it ends.
     #[arg(long)]
     verbose: bool,
+}
+
+/// Adjudication length of a variant without a ply cap of its own.
+const DEFAULT_MAX_PLIES: usize = 600;
+
+/// Plies after which a game is adjudicated a draw: `--max-plies`, else the
+/// variant's own ply cap (the rules end the game there), else 600.
+fn adjudication_plies(given: Option<usize>, v: &Variant) -> usize {
+    given.unwrap_or(match v.rules.ply_cap {
+        0 => DEFAULT_MAX_PLIES,
+        cap => cap as usize,
+    })
 }
 
 /// A player recipe: builds a fresh player for each worker.
@@ -280,7 +293,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         let openings = openings.clone();
         let (first, second) = (first.clone(), second.clone());
         let games = a.games;
-        let max_plies = a.max_plies;
+        let max_plies = adjudication_plies(a.max_plies, &v);
         handles.push(std::thread::spawn(move || {
             let mut p1 = first.build();
             let mut p2 = second.build();
@@ -435,6 +448,16 @@ pub fn run(a: &MatchArgs) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn adjudication_follows_the_variant_ply_cap() {
+        let reg = menagerie_rules::Registry::builtin();
+        let chess = reg.get("chess").unwrap();
+        let elefant = reg.get("elefantnichtschach").unwrap();
+        assert_eq!(adjudication_plies(None, &chess), 600);
+        assert_eq!(adjudication_plies(None, &elefant), 2000);
+        assert_eq!(adjudication_plies(Some(300), &elefant), 300);
+    }
 
     #[test]
     fn time_controls() {

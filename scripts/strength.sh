@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Measures the engine's strength with `menagerie match` (the figures in
+# docs/strength.md). Not part of the test suite: it takes hours.
+#   scripts/strength.sh [fairymax] [material] [time]    # default: all three
+# Environment: OUT (log folder, default target/strength), GAMES_FM (100),
+# GAMES_MAT (40 per variant), GAMES_TIME (48 per variant), CONC (games at a
+# time for the Menagerie-only matches, default 2; Fairy-Max plays 1 at a time).
+#   fairymax: Menagerie against Fairy-Max (XBoard), chess and capablanca, 5+0.05.
+#   material: every built-in variant against a one-ply material-only player, 1+0.01.
+#   time:     every built-in variant, 2+0.02 against 1+0.01; these are also the
+#             fast self-play games checked for illegal moves, crashes and forfeits.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-target/strength}
+GAMES_FM=${GAMES_FM:-100}
+GAMES_MAT=${GAMES_MAT:-40}
+GAMES_TIME=${GAMES_TIME:-48}
+CONC=${CONC:-2}
+mkdir -p "$OUT"
+cargo build --release -q -p menagerie
+M=target/release/menagerie
+sections=("$@")
+[ ${#sections[@]} -gt 0 ] || sections=(fairymax material time)
+
+run() { # name, match arguments...
+  local name=$1
+  shift
+  echo "== $name"
+  "$M" match --pgn "$OUT/$name.pgn" --verbose "$@" >"$OUT/$name.log" 2>&1 || true
+  grep -E '^(Score|Elo|[^ ]+: illegal)' "$OUT/$name.log" | sed 's/^/   /'
+}
+
+for s in "${sections[@]}"; do
+  case $s in
+  fairymax)
+    [ -x /usr/games/fairymax ] || { echo "fairymax missing: scripts/install-test-deps.sh"; exit 1; }
+    for v in chess capablanca; do
+      run "fairymax-$v" --variant "$v" --games "$GAMES_FM" --tc 5+0.05 \
+        --first menagerie --second xboard:/usr/games/fairymax --concurrency 1
+    done
+    ;;
+  material)
+    for v in $("$M" variants); do
+      run "material-$v" --variant "$v" --games "$GAMES_MAT" --tc 1+0.01 \
+        --first menagerie --second menagerie:depth=1,material,name=Material --concurrency "$CONC"
+    done
+    ;;
+  time)
+    for v in $("$M" variants); do
+      run "time-$v" --variant "$v" --games "$GAMES_TIME" --tc 1+0.01 \
+        --first menagerie:time=2,name=Double --second menagerie:name=Single --concurrency "$CONC"
+    done
+    ;;
+  *)
+    echo "unknown section $s (fairymax, material, time)"
+    exit 2
+    ;;
+  esac
+done
