@@ -4,9 +4,11 @@
 #   scripts/strength.sh [fairymax] [material] [time]    # default: all three
 # Environment: OUT (log folder, default target/strength), GAMES_FM (100),
 # GAMES_MAT (40 per variant), GAMES_TIME (48 per variant), CONC (games at a
-# time for the Menagerie-only matches, default 2; Fairy-Max plays 1 at a time).
+# time for the Menagerie-only matches, default 2; Fairy-Max plays 1 at a time),
+# TC_MAT (5+0.05).
 #   fairymax: Menagerie against Fairy-Max (XBoard), chess and capablanca, 5+0.05.
-#   material: every built-in variant against a one-ply material-only player, 1+0.01.
+#   material: every built-in variant against a one-ply material-only player, TC_MAT
+#             (5+0.05, as against Fairy-Max).
 #   time:     every built-in variant, 2+0.02 against 1+0.01; these are also the
 #             fast self-play games checked for illegal moves, crashes and forfeits.
 set -euo pipefail
@@ -16,6 +18,7 @@ GAMES_FM=${GAMES_FM:-100}
 GAMES_MAT=${GAMES_MAT:-40}
 GAMES_TIME=${GAMES_TIME:-48}
 CONC=${CONC:-2}
+TC_MAT=${TC_MAT:-5+0.05}
 mkdir -p "$OUT"
 cargo build --release -q -p menagerie
 M=target/release/menagerie
@@ -41,7 +44,7 @@ for s in "${sections[@]}"; do
     ;;
   material)
     for v in $("$M" variants); do
-      run "material-$v" --variant "$v" --games "$GAMES_MAT" --tc 1+0.01 \
+      run "material-$v" --variant "$v" --games "$GAMES_MAT" --tc "$TC_MAT" \
         --first menagerie --second menagerie:depth=1,material,name=Material --concurrency "$CONC"
     done
     ;;

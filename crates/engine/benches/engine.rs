@@ -1,12 +1,15 @@
-//! Criterion benchmarks of the engine: the static evaluation and a
-//! fixed-depth search of the bench middlegames, one variant of every family.
+//! Criterion benchmarks in one variant of every family (board shapes 8x8 to
+//! 16x12, 12x12 with corner cells, 11x11 with drops, 6x6x6): loading a
+//! variant from its TOML text, and on the `menagerie bench` middlegame:
+//! generating the legal moves, perft (make/unmake throughput), the static
+//! evaluation and a fixed-depth search.
 //!
 //! `cargo bench -p menagerie-engine` (add `-- --quick` for a short run).
 #![allow(clippy::unwrap_used, missing_docs)]
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use menagerie_engine::{bench, Engine, EngineOptions, EvalTables, Limits};
-use menagerie_rules::{Position, Registry};
+use menagerie_rules::{perft, MoveList, Position, Registry};
 use std::hint::black_box;
 
 const FAMILIES: [&str; 7] = [
@@ -18,6 +21,43 @@ const FAMILIES: [&str; 7] = [
     "gnuqi-mitregi",
     "elefantnichtschach",
 ];
+
+fn variant_load(c: &mut Criterion) {
+    let mut g = c.benchmark_group("variant_load");
+    for id in FAMILIES {
+        g.bench_with_input(BenchmarkId::from_parameter(id), id, |b, id| {
+            // The registry compiles a variant on first use: a fresh registry
+            // per iteration measures parsing and compiling its TOML.
+            b.iter(|| Registry::builtin().get(black_box(id)).unwrap());
+        });
+    }
+    g.finish();
+}
+
+fn legal_moves(c: &mut Criterion) {
+    let mut g = c.benchmark_group("legal_moves");
+    for (id, mut p, _) in positions() {
+        let mut moves = MoveList::new();
+        g.bench_function(BenchmarkId::from_parameter(&id), |b| {
+            b.iter(|| {
+                black_box(&mut p).generate_legal(&mut moves);
+                moves.len()
+            });
+        });
+    }
+    g.finish();
+}
+
+fn perft_small(c: &mut Criterion) {
+    let mut g = c.benchmark_group("perft");
+    g.sample_size(10);
+    for (id, mut p, _) in positions() {
+        g.bench_function(BenchmarkId::new(&id, 2), |b| {
+            b.iter(|| perft(black_box(&mut p), 2));
+        });
+    }
+    g.finish();
+}
 
 /// The `menagerie bench` middlegame of each family, with its bench depth.
 fn positions() -> Vec<(String, Position, u32)> {
@@ -77,5 +117,12 @@ fn search(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, evaluate, search);
+criterion_group!(
+    benches,
+    variant_load,
+    legal_moves,
+    perft_small,
+    evaluate,
+    search
+);
 criterion_main!(benches);
