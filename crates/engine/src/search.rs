@@ -107,6 +107,9 @@ pub(crate) struct Searcher<'a> {
     null_ok: bool,
     has_royal: bool,
     royal: Vec<bool>,
+    /// Per type: the hand value its capture brings the captor (0 where
+    /// captures do not go to a hand).
+    hand_gain: Vec<i32>,
     /// Position of each type in the types ordered by value, royal last
     /// (the least valuable attacker is the one of lowest rank).
     value_rank: Vec<usize>,
@@ -205,6 +208,16 @@ impl<'a> Searcher<'a> {
             // is too often the best "move" for the verification to help.
             null_ok: has_royal,
             has_royal,
+            hand_gain: v
+                .pieces
+                .iter()
+                .map(|p| match p.captured_as {
+                    Some(h) if v.rules.captures_to_hand => {
+                        eval.hand_value.get(usize::from(h)).copied().unwrap_or(0)
+                    }
+                    _ => 0,
+                })
+                .collect(),
             royal,
             value_rank: {
                 let mut rank = vec![0; types];
@@ -263,22 +276,34 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// What capturing the piece on `c` is worth: its value, and where
+    /// captures go to the captor's hand, the hand piece it becomes (a
+    /// promoted piece by the type it was promoted from).
+    fn victim_value(&self, c: menagerie_geometry::CellId) -> i32 {
+        let p = self.pos.piece(c);
+        if p.is_empty() {
+            return 0;
+        }
+        self.value_of(p.kind()) + self.captured_bonus(c, p.kind())
+    }
+
+    /// The hand value a capture of the piece of type `k` on `c` brings
+    /// (0 where captures do not go to a hand).
+    fn captured_bonus(&self, c: menagerie_geometry::CellId, k: PieceType) -> i32 {
+        let base = self.pos.origin(c).unwrap_or(k);
+        self.hand_gain.get(usize::from(base)).copied().unwrap_or(0)
+    }
+
     /// Material gained by a move at first sight (victims, promotion).
     fn gain(&self, m: Move) -> i32 {
         let mut g = 0;
         if m.kind() == MoveKind::EnPassant {
-            g += self.value_of(self.pos.piece(self.pos.ep().victim()).kind());
+            g += self.victim_value(self.pos.ep().victim());
         } else if m.kind() == MoveKind::Normal {
-            let t = self.pos.piece(m.to());
-            if t.is_some() {
-                g += self.value_of(t.kind());
-            }
+            g += self.victim_value(m.to());
             if m.captures_via() {
                 if let Some(v) = m.via() {
-                    let p = self.pos.piece(v);
-                    if p.is_some() {
-                        g += self.value_of(p.kind());
-                    }
+                    g += self.victim_value(v);
                 }
             }
             if let (Some(p), Some(f)) = (m.promotion(), m.from()) {
@@ -288,6 +313,7 @@ impl<'a> Searcher<'a> {
         g
     }
 
+    /// The mover's value (royal: [`ROYAL_SEE`]).
     fn mover_value(&self, m: Move) -> i32 {
         match m.from() {
             Some(f) => {
@@ -299,6 +325,24 @@ impl<'a> Searcher<'a> {
                 }
             }
             None => m.dropped().map_or(0, |k| self.value_of(k)),
+        }
+    }
+
+    /// What the opponent wins by capturing the mover once it stands on its
+    /// target: [`Self::mover_value`] (or the promoted type's) and the hand
+    /// piece it would become.
+    fn mover_as_victim(&self, m: Move) -> i32 {
+        match (m.from(), m.dropped()) {
+            (Some(f), _) => {
+                let k = self.pos.piece(f).kind();
+                let own = match m.promotion() {
+                    Some(p) => self.value_of(p),
+                    None => self.mover_value(m),
+                };
+                own + self.captured_bonus(f, k)
+            }
+            (None, Some(k)) => self.value_of(k) + self.hand_gain[usize::from(k)],
+            (None, None) => 0,
         }
     }
 
@@ -330,10 +374,7 @@ impl<'a> Searcher<'a> {
         let target = m.to();
         let mut gains = [0i32; 24];
         gains[0] = self.gain(m);
-        let mut last = match m.promotion() {
-            Some(p) => self.value_of(p),
-            None => self.mover_value(m),
-        };
+        let mut last = self.mover_as_victim(m);
         let mut d = 0;
         self.pos.make_unchecked(m);
         let mut made = 1;
@@ -349,7 +390,7 @@ impl<'a> Searcher<'a> {
             }
             d += 1;
             gains[d] = last - gains[d - 1];
-            last = self.see_value(k);
+            last = self.see_value(k) + self.captured_bonus(s, k);
             self.pos
                 .make_unchecked(Move::normal(s, target).with_capture());
             made += 1;
@@ -1261,15 +1302,7 @@ mod tests {
 
     /// Quiescence of `fen` (side to move's view) with a fresh searcher.
     fn quiescence(variant: &str, fen: &str) -> i32 {
-        let reg = Registry::builtin();
-        let v = reg.get(variant).unwrap();
-        let pos = Position::from_fen(&v, fen).unwrap();
-        let eval = EvalTables::new(&v);
-        let tt = Table::new(1);
-        let clock = Clock::new(&Limits::default(), true, 0, 0);
-        let nodes = AtomicU64::new(0);
-        let mut s = Searcher::new(pos, &eval, &tt, &clock, &nodes, u64::MAX);
-        s.qsearch(-INF, INF, 0, false, 0)
+        with_searcher(variant, fen, |s| s.qsearch(-INF, INF, 0, false, 0))
     }
 
     #[test]
@@ -1289,5 +1322,46 @@ mod tests {
         // Without the Camels in hand there is no such mate.
         let no_camels = fen.replace("[MXccpp]", "[MXpp]");
         assert!(quiescence("toyang-gnuqi-mitregi", &no_camels).abs() < MATE_BOUND);
+    }
+
+    /// A searcher on `fen` with fresh tables, for `f`.
+    fn with_searcher<R>(variant: &str, fen: &str, f: impl FnOnce(&mut Searcher) -> R) -> R {
+        let reg = Registry::builtin();
+        let v = reg.get(variant).unwrap();
+        let pos = Position::from_fen(&v, fen).unwrap();
+        let eval = EvalTables::new(&v);
+        let tt = Table::new(1);
+        let clock = Clock::new(&Limits::default(), true, 0, 0);
+        let nodes = AtomicU64::new(0);
+        let mut s = Searcher::new(pos, &eval, &tt, &clock, &nodes, u64::MAX);
+        f(&mut s)
+    }
+
+    #[test]
+    fn a_capture_into_the_hand_is_worth_the_hand_piece_too() {
+        // A Pawn takes an undefended Rook. In chess that wins the Rook; in
+        // shogi the Rook also joins the captor's hand, and the exchange
+        // value says so.
+        let chess = with_searcher("chess", "4k3/8/8/4r3/3P4/8/8/4K3 w - - 0 1", |s| {
+            let m = parse_move(&s.pos, "d4e5").unwrap();
+            (s.see(m), s.value_of(s.pos.piece(m.to()).kind()))
+        });
+        assert_eq!(chess.0, chess.1);
+        let fen = "4k4/9/9/9/4r4/4P4/9/9/4K4[] w - - 0 1";
+        let (see, rook, in_hand) = with_searcher("shogi", fen, |s| {
+            let m = parse_move(&s.pos, "e4e5").unwrap();
+            let k = s.pos.piece(m.to()).kind();
+            (s.see(m), s.value_of(k), s.hand_gain[usize::from(k)])
+        });
+        assert!(in_hand > 0);
+        assert_eq!(see, rook + in_hand);
+        // Defended, the Rook still pays for the Pawn and the Pawn's hand
+        // value.
+        let defended = "4k4/9/9/4r4/4r4/4P4/9/9/4K4[] w - - 0 1";
+        let (see, pawn_lost) = with_searcher("shogi", defended, |s| {
+            let m = parse_move(&s.pos, "e4e5").unwrap();
+            (s.see(m), s.mover_as_victim(m))
+        });
+        assert_eq!(see, rook + in_hand - pawn_lost);
     }
 }
