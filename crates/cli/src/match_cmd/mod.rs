@@ -13,6 +13,7 @@ use anyhow::{bail, Context, Result};
 use external::{parse_external, External, Protocol};
 use game::{Ending, GameRecord, TimeControl};
 use indicatif::{ProgressBar, ProgressStyle};
+use menagerie_engine::{Engine, EngineOptions, Limits};
 use menagerie_rules::{Color, MoveList, Position, Variant};
 use player::{parse_internal, Internal, Player};
 use stats::Tally;
@@ -51,6 +52,10 @@ pub struct MatchArgs {
     /// position to make each opening (0: always the start position).
     #[arg(long, default_value_t = 4)]
     random_plies: usize,
+    /// Random openings a short search scores beyond this many centipawns
+    /// for either side are replaced by other random moves (0: any opening).
+    #[arg(long, default_value_t = 150)]
+    opening_balance: i32,
     /// Seed for the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -166,18 +171,36 @@ struct Opening {
     moves: Vec<String>,
 }
 
+/// Nodes of the search that judges whether a random opening is balanced.
+const BALANCE_NODES: u64 = 20_000;
+
 /// Random openings: `plies` random legal moves from the start, avoiding
-/// finished positions.
-fn random_openings(v: &Arc<Variant>, n: usize, plies: usize, seed: u64) -> Vec<Opening> {
+/// finished positions and, when `balance` is positive, positions a short
+/// search (single thread, [`BALANCE_NODES`]: deterministic) scores beyond
+/// `balance` centipawns for either side — random moves can hang a piece, and
+/// a match should measure the players, not the dice. After 100 tries the
+/// most balanced opening found is taken.
+fn random_openings(
+    v: &Arc<Variant>,
+    n: usize,
+    plies: usize,
+    seed: u64,
+    balance: i32,
+) -> Vec<Opening> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     let mut moves = MoveList::new();
+    let mut judge = (balance > 0).then(|| {
+        Engine::new(EngineOptions {
+            hash_mb: 4,
+            threads: 1,
+            ..EngineOptions::default()
+        })
+    });
     for _ in 0..n {
-        let mut opening = Opening {
-            fen: v.start_fen.clone(),
-            moves: Vec::new(),
-        };
-        for _attempt in 0..20 {
+        // (|score|, moves) of the most balanced playable opening so far.
+        let mut best: Option<(i32, Vec<String>)> = None;
+        for _attempt in 0..100 {
             let mut p = Position::start(v);
             let mut texts = Vec::new();
             let mut ok = true;
@@ -195,12 +218,29 @@ fn random_openings(v: &Arc<Variant>, n: usize, plies: usize, seed: u64) -> Vec<O
                 ));
                 p.make_unchecked(m);
             }
-            if ok && p.outcome().is_none() {
-                opening.moves = texts;
+            if !ok || p.outcome().is_some() {
+                continue;
+            }
+            let imbalance = judge.as_mut().map_or(0, |e| {
+                e.new_game();
+                let limits = Limits {
+                    nodes: Some(BALANCE_NODES),
+                    ..Limits::default()
+                };
+                e.search(p, limits).score.saturating_abs()
+            });
+            match &best {
+                Some((b, _)) if *b <= imbalance => {}
+                _ => best = Some((imbalance, texts)),
+            }
+            if imbalance <= balance {
                 break;
             }
         }
-        out.push(opening);
+        out.push(Opening {
+            fen: v.start_fen.clone(),
+            moves: best.map(|(_, m)| m).unwrap_or_default(),
+        });
     }
     out
 }
@@ -269,7 +309,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             fen: v.start_fen.clone(),
             moves: Vec::new(),
         }],
-        None => random_openings(&v, pairs, a.random_plies, a.seed),
+        None => random_openings(&v, pairs, a.random_plies, a.seed, a.opening_balance),
     };
     let concurrency = a.concurrency.clamp(1, 64).min(a.games);
     let names = [first.build().name(), second.build().name()];
@@ -482,11 +522,43 @@ mod tests {
     }
 
     #[test]
+    fn random_openings_can_be_kept_balanced() {
+        let reg = menagerie_rules::Registry::builtin();
+        let v = reg.get("springernichtschach").unwrap();
+        let judge = |o: &Opening| {
+            let mut p = Position::from_fen(&v, &o.fen).unwrap();
+            for m in &o.moves {
+                p.play(menagerie_rules::parse_move(&p, m).unwrap()).unwrap();
+            }
+            let mut e = Engine::new(EngineOptions {
+                hash_mb: 4,
+                threads: 1,
+                ..EngineOptions::default()
+            });
+            let limits = Limits {
+                nodes: Some(BALANCE_NODES),
+                ..Limits::default()
+            };
+            e.search(p, limits).score.abs()
+        };
+        // Four random plies in Nichtschach often hang a piece: some of
+        // these openings are lopsided, none of the balanced ones is.
+        let any = random_openings(&v, 8, 4, 3, 0);
+        assert!(any.iter().any(|o| judge(o) > 150));
+        let balanced = random_openings(&v, 8, 4, 3, 150);
+        assert_eq!(balanced, random_openings(&v, 8, 4, 3, 150));
+        for o in &balanced {
+            assert_eq!(o.moves.len(), 4);
+            assert!(judge(o) <= 150, "{:?}", o.moves);
+        }
+    }
+
+    #[test]
     fn random_openings_are_playable_and_repeatable() {
         let reg = menagerie_rules::Registry::builtin();
         let v = reg.get("chess").unwrap();
-        let a = random_openings(&v, 5, 4, 7);
-        let b = random_openings(&v, 5, 4, 7);
+        let a = random_openings(&v, 5, 4, 7, 0);
+        let b = random_openings(&v, 5, 4, 7, 0);
         assert_eq!(a, b);
         for o in &a {
             assert_eq!(o.fen, v.start_fen);
