@@ -589,15 +589,8 @@ impl<'a> Searcher<'a> {
         if r.ply_cap > 0 && p.game_ply() >= r.ply_cap {
             return true;
         }
-        let keys = p.key_history();
-        let window = (p.halfmove() as usize).min(keys.len());
         let h = p.hash();
-        keys[keys.len() - window..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&k| k == h)
+        p.repeatable_keys().any(|k| k == h)
     }
 
     fn has_non_pawn_material(&self) -> bool {

@@ -135,18 +135,33 @@ impl Position {
         }
     }
 
-    /// How many earlier positions (within the no-progress window) equal this one.
-    #[must_use]
-    pub fn repetitions(&self) -> usize {
+    /// Hashes of the earlier positions, newest first and with the same side
+    /// to move, that this one may repeat. Without drops a reset of the
+    /// no-progress counter (a capture, a pawn move) can never be undone, so
+    /// only the positions since the last one are looked at. Where captured
+    /// pieces come back as drops any earlier position can recur — a capture,
+    /// a recapture and two drops can restore the board and both hands — so
+    /// the whole game is.
+    pub fn repeatable_keys(&self) -> impl Iterator<Item = u64> + '_ {
         let keys = self.key_history();
-        let window = (self.halfmove() as usize).min(keys.len());
+        let window = if self.variant().rules.captures_to_hand {
+            keys.len()
+        } else {
+            (self.halfmove() as usize).min(keys.len())
+        };
         keys[keys.len() - window..]
             .iter()
             .rev()
             .skip(1)
             .step_by(2)
-            .filter(|&&k| k == self.hash())
-            .count()
+            .copied()
+    }
+
+    /// How many earlier positions equal this one (see [`Self::repeatable_keys`]).
+    #[must_use]
+    pub fn repetitions(&self) -> usize {
+        let h = self.hash();
+        self.repeatable_keys().filter(|&k| k == h).count()
     }
 
     /// The game's end, if the position is final.

@@ -380,6 +380,22 @@ fn t18_threefold_repetition() {
 }
 
 #[test]
+fn repetition_across_captures_and_drops() {
+    // D19: a capture, a recapture and two drops restore the board and both
+    // hands, so the positions before a capture or a drop count too.
+    let mut p = pos(GNUQI, "9k1/11/11/11/11/4r6/11/11/11/11/1K9[Rr] w - - 0 1");
+    for i in 0..2 {
+        for m in ["R@e2", "R@e10", "e2xe6", "e10xe6"] {
+            assert!(p.outcome().is_none(), "{i} {m}");
+            play(&mut p, m);
+        }
+    }
+    assert_eq!(field(&p, 4), "0");
+    let o = p.outcome().unwrap();
+    assert_eq!((o.winner, o.reason), (None, Reason::Repetition));
+}
+
+#[test]
 fn foh_promoted_queen_checks_inside_the_camp() {
     // Spec 1.3 / 4.3 say an enemy Queen never checks a King in its own camp,
     // but D8 lets a Queen made inside the camp (FOH) move within it: this
