@@ -136,12 +136,12 @@ impl Position {
     }
 
     /// Hashes of the earlier positions, newest first and with the same side
-    /// to move, that this one may repeat. Without drops a reset of the
-    /// no-progress counter (a capture, a pawn move) can never be undone, so
-    /// only the positions since the last one are looked at. Where captured
-    /// pieces come back as drops any earlier position can recur — a capture,
-    /// a recapture and two drops can restore the board and both hands — so
-    /// the whole game is.
+    /// to move, that this one may repeat. Unless captures go to the hand, a
+    /// reset of the no-progress counter (a capture, a pawn move) can never
+    /// be undone, so only the positions since the last one are looked at.
+    /// Where captured pieces come back as drops any earlier position can
+    /// recur — a capture, a recapture and two drops can restore the board
+    /// and both hands — so the whole game is.
     pub fn repeatable_keys(&self) -> impl Iterator<Item = u64> + '_ {
         let keys = self.key_history();
         let window = if self.variant().rules.captures_to_hand {
