@@ -174,6 +174,26 @@ struct Opening {
 /// Nodes of the search that judges whether a random opening is balanced.
 const BALANCE_NODES: u64 = 20_000;
 
+/// The engine that judges random openings (single thread: deterministic).
+fn balance_judge() -> Engine {
+    Engine::new(EngineOptions {
+        hash_mb: 4,
+        threads: 1,
+        ..EngineOptions::default()
+    })
+}
+
+/// How far from level a [`BALANCE_NODES`] search of `p` finds it, in
+/// centipawns for either side.
+fn imbalance(judge: &mut Engine, p: Position) -> i32 {
+    judge.new_game();
+    let limits = Limits {
+        nodes: Some(BALANCE_NODES),
+        ..Limits::default()
+    };
+    judge.search(p, limits).score.saturating_abs()
+}
+
 /// Random openings: `plies` random legal moves from the start, avoiding
 /// finished positions and, when `balance` is positive, positions a short
 /// search (single thread, [`BALANCE_NODES`]: deterministic) scores beyond
@@ -190,13 +210,7 @@ fn random_openings(
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     let mut moves = MoveList::new();
-    let mut judge = (balance > 0).then(|| {
-        Engine::new(EngineOptions {
-            hash_mb: 4,
-            threads: 1,
-            ..EngineOptions::default()
-        })
-    });
+    let mut judge = (balance > 0).then(balance_judge);
     for _ in 0..n {
         // (|score|, moves) of the most balanced playable opening so far.
         let mut best: Option<(i32, Vec<String>)> = None;
@@ -221,19 +235,12 @@ fn random_openings(
             if !ok || p.outcome().is_some() {
                 continue;
             }
-            let imbalance = judge.as_mut().map_or(0, |e| {
-                e.new_game();
-                let limits = Limits {
-                    nodes: Some(BALANCE_NODES),
-                    ..Limits::default()
-                };
-                e.search(p, limits).score.saturating_abs()
-            });
+            let off = judge.as_mut().map_or(0, |e| imbalance(e, p));
             match &best {
-                Some((b, _)) if *b <= imbalance => {}
-                _ => best = Some((imbalance, texts)),
+                Some((b, _)) if *b <= off => {}
+                _ => best = Some((off, texts)),
             }
-            if imbalance <= balance {
+            if off <= balance {
                 break;
             }
         }
@@ -530,16 +537,7 @@ mod tests {
             for m in &o.moves {
                 p.play(menagerie_rules::parse_move(&p, m).unwrap()).unwrap();
             }
-            let mut e = Engine::new(EngineOptions {
-                hash_mb: 4,
-                threads: 1,
-                ..EngineOptions::default()
-            });
-            let limits = Limits {
-                nodes: Some(BALANCE_NODES),
-                ..Limits::default()
-            };
-            e.search(p, limits).score.abs()
+            imbalance(&mut balance_judge(), p)
         };
         // Four random plies in Nichtschach often hang a piece: some of
         // these openings are lopsided, none of the balanced ones is.
