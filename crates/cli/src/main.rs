@@ -5,6 +5,7 @@ mod bench_cmd;
 mod common;
 mod match_cmd;
 mod perft_cmd;
+mod probe_cmd;
 mod protocol_cmd;
 
 use anyhow::Result;
@@ -48,6 +49,10 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Play engine against engine (Menagerie settings, UCI or XBoard engines).
     Match(match_cmd::MatchArgs),
+    /// Machine interface for differential tests: per stdin line
+    /// `VARIANT<TAB>FEN|startpos<TAB>MOVES`, print the FEN, legal moves and
+    /// result after the moves.
+    Probe(probe_cmd::ProbeArgs),
 }
 
 fn main() {
@@ -82,5 +87,6 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Xboard(a)) => protocol_cmd::xboard(&a),
         Some(Command::Bench(a)) => bench_cmd::run(&a),
         Some(Command::Match(a)) => match_cmd::run(&a),
+        Some(Command::Probe(a)) => probe_cmd::run(&a),
     }
 }
