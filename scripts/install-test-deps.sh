@@ -15,4 +15,9 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get install -y -q --no-install-recommends "${need[@]}"
 fi
 python3 -c "import chess.engine" 2>/dev/null || python3 -m pip install -q --disable-pip-version-check chess
+# Fairy-Stockfish as a Python module, the reference of tests/fsf/ (pinned:
+# its answers are the expected values).
+PYFFISH_VERSION=0.0.90
+python3 -c "import pyffish, sys; sys.exit(pyffish.version() != tuple(map(int, '$PYFFISH_VERSION'.split('.'))))" 2>/dev/null \
+  || python3 -m pip install -q --disable-pip-version-check "pyffish==$PYFFISH_VERSION"
 rustup component list --installed 2>/dev/null | grep -q rustfmt || rustup component add rustfmt clippy || true

@@ -24,6 +24,9 @@ cargo build --release -p menagerie
 python3 tests/clients/uci_python_chess.py target/release/menagerie
 tests/clients/xboard_match.sh target/release/menagerie
 
+echo "== differential test against Fairy-Stockfish (pyffish)"
+python3 tests/fsf/differential.py target/release/menagerie
+
 if [ -x scripts/e2e.sh ]; then
   echo "== browser tests"
   scripts/e2e.sh

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Differential test of Menagerie against Fairy-Stockfish (pyffish).
+
+Plays seeded random games in each listed variant and, at every ply, compares
+Menagerie (the real binary, through its `menagerie probe` machine interface)
+with Fairy-Stockfish (its Python module `pyffish`, pinned in
+scripts/install-test-deps.sh):
+
+* the set of legal moves, as UCI text;
+* the FEN;
+* the game result (`1-0`, `0-1`, `1/2-1/2` or `-` while the game goes on).
+
+Fairy-Stockfish's result is: with no legal move, `game_result`; otherwise an
+immediate end of the variant (`is_immediate_game_end`), then a claimable end
+(`is_optional_game_end`: the move rule and repetition), then a draw when both
+sides lack mating material (`has_insufficient_material`).
+
+A game stops at the first disagreement (reported with the move list that
+reproduces it), at the end of the game or after --plies plies. The exit status
+is 1 if any disagreement was found.
+
+    tests/fsf/differential.py target/release/menagerie            # CI size
+    tests/fsf/differential.py target/release/menagerie --games 50 --plies 300
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+
+import pyffish as sf
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+# Variants checked by default: one id per line, `#` comments.
+DEFAULT_LIST = os.path.join(HERE, "variants.txt")
+# Variant definitions loaded into both engines (Fairy-Stockfish ini format).
+DEFAULT_INI = [os.path.join(ROOT, "tests", "data", "oracle", "fsf-variants.ini")]
+
+
+class Menagerie:
+    """A `menagerie probe` process: one request line, one reply line."""
+
+    def __init__(self, binary, ini_files):
+        args = [binary, "probe"]
+        for f in ini_files:
+            args += ["--variant-file", f]
+        self.proc = subprocess.Popen(
+            args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+
+    def probe(self, variant, fen, moves):
+        self.proc.stdin.write(f"{variant}\t{fen}\t{' '.join(moves)}\n")
+        self.proc.stdin.flush()
+        reply = self.proc.stdout.readline().rstrip("\n")
+        if not reply:
+            raise RuntimeError("menagerie probe ended")
+        fields = reply.split("\t")
+        if fields[0] != "ok":
+            return None, None, "error: " + "\t".join(fields[1:])
+        _, fen, legal, result = fields
+        return fen, sorted(legal.split()), result.split(" ")[0]
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def side_result(value, side_to_move):
+    """Turns a Fairy-Stockfish value (side to move's view) into a result."""
+    if value == 0:
+        return "1/2-1/2"
+    white_wins = (value > 0) == (side_to_move == "w")
+    return "1-0" if white_wins else "0-1"
+
+
+def fsf_result(variant, start, moves, legal, fen):
+    side = fen.split(" ")[1]
+    if not legal:
+        return side_result(sf.game_result(variant, start, moves), side)
+    over, value = sf.is_immediate_game_end(variant, start, moves)
+    if over:
+        return side_result(value, side)
+    over, value = sf.is_optional_game_end(variant, start, moves)
+    if over:
+        return side_result(value, side)
+    white_bare, black_bare = sf.has_insufficient_material(variant, start, moves)
+    if white_bare and black_bare:
+        return "1/2-1/2"
+    return "-"
+
+
+def normal_fen(fen):
+    """The FEN with each side's pieces in hand in letter order: the order of
+    the hand is not significant (Fairy-Stockfish writes it in its internal
+    piece-type order, Menagerie in its own)."""
+    if "[" not in fen:
+        return fen
+    head, rest = fen.split("[", 1)
+    hand, tail = rest.split("]", 1)
+    white = sorted(c for c in hand if c.isupper())
+    black = sorted(c for c in hand if c.islower())
+    return f"{head}[{''.join(white + black)}]{tail}"
+
+
+def check_start(men, variant):
+    """Menagerie reads Fairy-Stockfish's start FEN and agrees on the position."""
+    start = sf.start_fen(variant)
+    fen = sf.get_fen(variant, start, [])
+    mfen, _, error = men.probe(variant, start, [])
+    if mfen is None:
+        return [f"{variant} start FEN {start}: Menagerie {error}"]
+    if normal_fen(mfen) != normal_fen(fen):
+        return [f"{variant} start FEN {start}: Menagerie reads it as {mfen}"]
+    return []
+
+
+def play(men, variant, rng, max_plies):
+    """Plays one random game; returns a list of disagreement texts (0 or 1)."""
+    start = sf.start_fen(variant)
+    moves = []
+    for _ in range(max_plies + 1):
+        legal = sorted(sf.legal_moves(variant, start, moves))
+        fen = sf.get_fen(variant, start, moves)
+        result = fsf_result(variant, start, moves, legal, fen)
+        mfen, mlegal, mresult = men.probe(variant, "startpos", moves)
+        where = f"{variant} after [{' '.join(moves)}] (Fairy-Stockfish FEN {fen})"
+        if mfen is None:
+            return [f"{where}: Menagerie {mresult}"]
+        problems = []
+        if mlegal != legal:
+            only_f = sorted(set(legal) - set(mlegal))
+            only_m = sorted(set(mlegal) - set(legal))
+            problems.append(f"moves: only Fairy-Stockfish {only_f}, only Menagerie {only_m}")
+        if normal_fen(mfen) != normal_fen(fen):
+            problems.append(f"FEN: Menagerie {mfen}")
+        if mresult != result:
+            problems.append(f"result: Fairy-Stockfish {result}, Menagerie {mresult}")
+        if problems:
+            return [f"{where}: " + "; ".join(problems)]
+        if result != "-" or not legal:
+            return []
+        moves.append(rng.choice(legal))
+    return []
+
+
+def read_list(path):
+    with open(path, encoding="utf-8") as f:
+        return [l.split("#")[0].strip() for l in f if l.split("#")[0].strip()]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("menagerie", help="path of the menagerie binary")
+    ap.add_argument("--games", type=int, default=3, help="games per variant")
+    ap.add_argument("--plies", type=int, default=60, help="plies per game at most")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", action="append", help="variant id (default: variants.txt)")
+    ap.add_argument("--ini", action="append", help="ini file loaded into both engines")
+    args = ap.parse_args()
+
+    ini_files = args.ini or DEFAULT_INI
+    for path in ini_files:
+        with open(path, encoding="utf-8") as f:
+            sf.load_variant_config(f.read())
+    variants = args.variant or read_list(DEFAULT_LIST)
+    men = Menagerie(args.menagerie, ini_files)
+    failures = 0
+    plies = 0
+    try:
+        for variant in variants:
+            if variant not in sf.variants():
+                print(f"{variant}: unknown to Fairy-Stockfish")
+                failures += 1
+                continue
+            rng = random.Random(f"{args.seed}:{variant}")
+            bad = 0
+            for p in check_start(men, variant):
+                print("DISAGREE", p)
+                bad += 1
+            for _ in range(args.games):
+                problems = play(men, variant, rng, args.plies)
+                for p in problems:
+                    print("DISAGREE", p)
+                bad += len(problems)
+            failures += bad
+            print(f"{variant}: {args.games} games, {'ok' if not bad else f'{bad} disagreement(s)'}")
+    finally:
+        men.close()
+    print(f"pyffish {'.'.join(map(str, sf.version()))}: {len(variants)} variants, "
+          f"{failures} disagreement(s)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
