@@ -20,10 +20,10 @@ echo "idle server: $(rss)"
 mapfile -t VARIANTS < <(curl -sf "$BASE/api/variants" | grep -o '"id":"[^"]*"' | cut -d'"' -f4)
 for i in $(seq "$N"); do
   v=${VARIANTS[$(( i % ${#VARIANTS[@]} ))]}
-  ID=$(curl -sf -X POST "$BASE/api/games" -d "{\"variant\":\"$v\",\"white\":\"human\",\"black\":\"human\"}" | grep -o '"id":"[^"]*"' | head -1 | cut -d'"' -f4)
+  ID=$(curl -sf -H "Content-Type: application/json" -X POST "$BASE/api/games" -d "{\"variant\":\"$v\",\"white\":\"human\",\"black\":\"human\"}" | grep -o '"id":"[^"]*"' | head -1 | cut -d'"' -f4)
   for _ in 1 2 3 4; do
     MV=$(curl -sf "$BASE/api/games/$ID" | grep -o '"legal":\[{"uci":"[^"]*"' | cut -d'"' -f6)
-    [ -n "$MV" ] && curl -sf -X POST "$BASE/api/games/$ID/move" -d "{\"move\":\"$MV\"}" >/dev/null
+    [ -n "$MV" ] && curl -sf -H "Content-Type: application/json" -X POST "$BASE/api/games/$ID/move" -d "{\"move\":\"$MV\"}" >/dev/null
   done
 done
 echo "variants: ${VARIANTS[*]}"

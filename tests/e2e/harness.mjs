@@ -47,11 +47,11 @@ export async function startServer({ dataDir, port = 0 }) {
   return { base, port: Number(new URL(base).port), proc, stop };
 }
 
-/** Launches headless chromium. */
-export function launchBrowser() {
+/** Launches headless chromium (with `extraArgs`, e.g. host resolver rules). */
+export function launchBrowser(extraArgs = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', ...extraArgs],
   });
 }
 

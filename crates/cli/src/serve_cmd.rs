@@ -8,14 +8,27 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 /// Options of `menagerie serve`.
-#[derive(Args, Debug, Default)]
+#[derive(Args, Debug)]
 pub struct ServeArgs {
     /// Port to listen on (default: 8080, or the next free one if it is busy; 0 = any free port).
     #[arg(long)]
     pub port: Option<u16>,
-    /// Address to listen on.
+    /// Address to listen on. Beyond loopback (e.g. 0.0.0.0) the server prints an
+    /// access token that every state-changing request needs.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: Option<IpAddr>,
+    /// Another origin allowed to call the API (e.g. a reverse proxy:
+    /// https://chess.example.org); repeatable.
+    #[arg(long = "allow-origin")]
+    pub allow_origin: Vec<String>,
+    /// Engine searches one client may have running or queued at once.
+    #[arg(long = "max-searches-per-client", default_value_t = menagerie_server::Quotas::SEARCHES_PER_CLIENT as u32,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub max_searches_per_client: u32,
+    /// Games one client may start per minute.
+    #[arg(long = "max-games-per-minute", default_value_t = menagerie_server::Quotas::GAMES_PER_MINUTE as u32,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_games_per_minute: u32,
     /// Directory of the game database (default: the platform data directory, e.g.
     /// ~/.local/share/menagerie, else ./menagerie-data).
     #[arg(long = "data-dir")]
@@ -23,6 +36,20 @@ pub struct ServeArgs {
     /// Also offer the variants of these files (TOML or Fairy-Stockfish ini).
     #[arg(long = "variant-file")]
     pub variant_file: Vec<String>,
+}
+
+impl Default for ServeArgs {
+    fn default() -> Self {
+        ServeArgs {
+            port: None,
+            host: None,
+            data_dir: None,
+            variant_file: Vec::new(),
+            allow_origin: Vec::new(),
+            max_searches_per_client: menagerie_server::Quotas::SEARCHES_PER_CLIENT as u32,
+            max_games_per_minute: menagerie_server::Quotas::GAMES_PER_MINUTE as u32,
+        }
+    }
 }
 
 /// True when `menagerie` without a command should start the web app: stdin is a
@@ -45,11 +72,29 @@ pub fn run(args: ServeArgs, registry: Registry) -> Result<()> {
         config.host = h;
     }
     config.port = args.port;
+    config.allow_origins = args
+        .allow_origin
+        .iter()
+        .map(|o| menagerie_server::AllowedOrigin::parse(o))
+        .collect::<Result<_, _>>()
+        .map_err(anyhow::Error::msg)?;
+    config.quotas.searches_per_client = args.max_searches_per_client as usize;
+    config.quotas.searches_total = config
+        .quotas
+        .searches_total
+        .max(config.quotas.searches_per_client);
+    config.quotas.games_per_minute = args.max_games_per_minute as usize;
     menagerie_server::run(config, |ready| {
         for p in &ready.busy {
             println!("Port {p} is busy, trying the next one.");
         }
-        println!("Menagerie is running at http://{}/", ready.addr);
+        println!("Menagerie is running at {}", ready.url());
+        if ready.token.is_some() {
+            println!(
+                "It is reachable from the network: open the address above (with its token) once \
+                 in the browser; scripts send the header `Authorization: Bearer <token>`."
+            );
+        }
         println!("Games are stored in {}", ready.db.display());
         if ready.resumed > 0 {
             println!("The engine resumed thinking in {} game(s).", ready.resumed);

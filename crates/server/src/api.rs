@@ -1,5 +1,6 @@
 //! HTTP handlers of the JSON API (`docs/api.md`) and the router.
 
+use crate::access::Client;
 use crate::app::{state_json, App, Push};
 use crate::diagram;
 use crate::error::{ApiError, ApiResult};
@@ -8,7 +9,7 @@ use crate::pgn;
 use crate::view::{GameState, VariantDetail, VariantSummary};
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -24,6 +25,7 @@ use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::StreamExt as _;
 
 type AppState = State<Arc<App>>;
+type Who = Extension<Client>;
 type Params = Result<Query<HashMap<String, String>>, QueryRejection>;
 
 /// A JSON text answered as `application/json`.
@@ -133,6 +135,21 @@ async fn piece_diagram(
 
 // ---------------------------------------------------------------------------- games
 
+/// Checks the client's search quota when the game has an engine player (a request
+/// refused for it changes nothing).
+fn search_quota(app: &App, g: &Game, client: Client) -> ApiResult<()> {
+    if g.players.contains(&Player::Engine) {
+        app.usage().check_search(client.0)?;
+    }
+    Ok(())
+}
+
+/// Checks the quotas for a new game and counts it.
+fn admit(app: &App, g: &Game, client: Client) -> ApiResult<()> {
+    search_quota(app, g, client)?;
+    app.usage().admit_game(client.0)
+}
+
 #[derive(Deserialize, Default)]
 struct EngineBody {
     movetime_ms: Option<u64>,
@@ -155,6 +172,7 @@ fn engine_settings(e: Option<EngineBody>) -> ApiResult<EngineSettings> {
 
 async fn create_game(
     State(app): AppState,
+    Extension(who): Who,
     b: Result<Bytes, BytesRejection>,
 ) -> ApiResult<JsonText> {
     let b: CreateBody = body(b)?;
@@ -175,7 +193,8 @@ async fn create_game(
         engine,
         crate::app::now(),
     )?;
-    let (_, json) = app.insert(game)?;
+    admit(&app, &game, who)?;
+    let (_, json) = app.insert(game, Some(who.0))?;
     Ok(JsonText(StatusCode::CREATED, json))
 }
 
@@ -191,6 +210,7 @@ struct ImportBody {
 
 async fn import_game(
     State(app): AppState,
+    Extension(who): Who,
     b: Result<Bytes, BytesRejection>,
 ) -> ApiResult<JsonText> {
     let b: ImportBody = body(b)?;
@@ -240,7 +260,8 @@ async fn import_game(
             crate::app::now(),
         )?
     };
-    let (_, json) = app.insert(game)?;
+    admit(&app, &game, who)?;
+    let (_, json) = app.insert(game, Some(who.0))?;
     Ok(JsonText(StatusCode::CREATED, json))
 }
 
@@ -289,6 +310,7 @@ struct PatchBody {
 
 async fn patch_game(
     State(app): AppState,
+    Extension(who): Who,
     Path(id): Path<String>,
     b: Result<Bytes, BytesRejection>,
 ) -> ApiResult<JsonText> {
@@ -301,12 +323,15 @@ async fn patch_game(
         Some(e) => EngineSettings::new(e.movetime_ms, e.depth)?,
         None => g.engine,
     };
+    if [white, black].contains(&Player::Engine) {
+        app.usage().check_search(who.0)?;
+    }
     g.players = [white, black];
     g.engine = engine;
     if g.player(g.side()) == Player::Human {
         g.cancel_search();
     }
-    app.maybe_think(&slot, &mut g, false);
+    app.maybe_think(&slot, &mut g, false, Some(who.0));
     let json = app.commit(&slot, &mut g)?;
     Ok(JsonText(StatusCode::OK, json))
 }
@@ -327,6 +352,7 @@ struct MoveBody {
 
 async fn make_move(
     State(app): AppState,
+    Extension(who): Who,
     Path(id): Path<String>,
     b: Result<Bytes, BytesRejection>,
 ) -> ApiResult<JsonText> {
@@ -352,14 +378,16 @@ async fn make_move(
             format!("{} is played by the engine", g.side().name()),
         ));
     }
+    search_quota(&app, &g, who)?;
     g.play_text(&text)?;
-    app.maybe_think(&slot, &mut g, false);
+    app.maybe_think(&slot, &mut g, false, Some(who.0));
     let json = app.commit(&slot, &mut g)?;
     Ok(JsonText(StatusCode::OK, json))
 }
 
 async fn undo(
     State(app): AppState,
+    Extension(who): Who,
     Path(id): Path<String>,
     b: Result<Bytes, BytesRejection>,
 ) -> ApiResult<JsonText> {
@@ -372,6 +400,7 @@ async fn undo(
             "no move to take back",
         ));
     }
+    search_quota(&app, &g, who)?;
     g.cancel_search();
     let humans = g.players.iter().filter(|&&p| p == Player::Human).count();
     let n = if humans == 1 && g.player(g.side()) == Player::Human && g.moves.len() >= 2 {
@@ -384,7 +413,7 @@ async fn undo(
     }
     g.ended = None;
     g.draw_offer = None;
-    app.maybe_think(&slot, &mut g, false);
+    app.maybe_think(&slot, &mut g, false, Some(who.0));
     let json = app.commit(&slot, &mut g)?;
     Ok(JsonText(StatusCode::OK, json))
 }
@@ -483,6 +512,7 @@ async fn draw(
 
 async fn engine_move(
     State(app): AppState,
+    Extension(who): Who,
     Path(id): Path<String>,
     b: Result<Bytes, BytesRejection>,
 ) -> ApiResult<JsonText> {
@@ -496,7 +526,8 @@ async fn engine_move(
             "the engine is already thinking",
         ));
     }
-    app.maybe_think(&slot, &mut g, true);
+    app.usage().check_search(who.0)?;
+    app.maybe_think(&slot, &mut g, true, Some(who.0));
     let json = app.commit(&slot, &mut g)?;
     Ok(JsonText(StatusCode::OK, json))
 }

@@ -4,11 +4,13 @@
 use crate::error::{ApiError, ApiResult};
 use crate::game::{Ended, EngineSettings, Game, Player};
 use crate::opponent::{Opponent, SearchLimits};
+use crate::quota::{Quotas, Usage};
 use crate::store::{Store, StoredGame};
 use crate::view::{GameState, InfoView};
 use menagerie_rules::{parse_move, Color, Registry, Variant};
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -50,6 +52,7 @@ pub struct App {
     counter: AtomicU64,
     seed: std::collections::hash_map::RandomState,
     shutting_down: AtomicBool,
+    usage: Arc<Usage>,
 }
 
 impl std::fmt::Debug for App {
@@ -79,8 +82,19 @@ fn plausible_id(id: &str) -> bool {
 }
 
 impl App {
-    /// A server over these variants, this storage and this opponent.
+    /// A server over these variants, this storage and this opponent, with the default
+    /// [`Quotas`].
     pub fn new(registry: Registry, store: Store, opponent: Arc<dyn Opponent>) -> Arc<App> {
+        Self::with_quotas(registry, store, opponent, Quotas::default())
+    }
+
+    /// Like [`App::new`], with these per-client limits.
+    pub fn with_quotas(
+        registry: Registry,
+        store: Store,
+        opponent: Arc<dyn Opponent>,
+        quotas: Quotas,
+    ) -> Arc<App> {
         Arc::new(App {
             registry,
             store,
@@ -90,7 +104,14 @@ impl App {
             counter: AtomicU64::new(0),
             seed: std::collections::hash_map::RandomState::new(),
             shutting_down: AtomicBool::new(false),
+            usage: Usage::new(quotas),
         })
+    }
+
+    /// What the clients use (searches, new games) under the quotas.
+    #[must_use]
+    pub fn usage(&self) -> &Arc<Usage> {
+        &self.usage
     }
 
     /// The variants.
@@ -242,7 +263,11 @@ impl App {
     ///
     /// # Errors
     /// Storage failure.
-    pub fn insert(self: &Arc<Self>, game: Game) -> ApiResult<(Arc<Slot>, Arc<str>)> {
+    pub fn insert(
+        self: &Arc<Self>,
+        game: Game,
+        client: Option<IpAddr>,
+    ) -> ApiResult<(Arc<Slot>, Arc<str>)> {
         self.store
             .save(&game)
             .map_err(|e| ApiError::internal(e.to_string()))?;
@@ -251,7 +276,7 @@ impl App {
         self.games_map().insert(id, slot.clone());
         let json = {
             let mut g = slot.lock();
-            self.maybe_think(&slot, &mut g, false);
+            self.maybe_think(&slot, &mut g, false, client);
             state_json(&g)
         };
         Ok((slot, json))
@@ -275,8 +300,15 @@ impl App {
 
     /// Starts a search when the engine is to move (or, with `force`, for whoever is to
     /// move) and none runs. The search runs on its own thread; its move is played
-    /// only if the game did not change meanwhile.
-    pub fn maybe_think(self: &Arc<Self>, slot: &Arc<Slot>, g: &mut Game, force: bool) {
+    /// only if the game did not change meanwhile. It is counted for `client` (see
+    /// [`crate::quota`]); the handlers check the quota before they change the game.
+    pub fn maybe_think(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        g: &mut Game,
+        force: bool,
+        client: Option<IpAddr>,
+    ) {
         if g.search.is_some() || g.status().over {
             return;
         }
@@ -297,6 +329,7 @@ impl App {
         let cap = limits.movetime_ms.unwrap_or(EngineSettings::MAX_MS) + 50;
         let app = self.clone();
         let slot = slot.clone();
+        let permit = self.usage.permit(client);
         let spawned = std::thread::Builder::new()
             .name(format!("search-{}", g.id))
             .spawn(move || {
@@ -329,7 +362,9 @@ impl App {
                     &stop,
                 );
                 drop(done);
-                app.finish_search(&slot, id, best);
+                let client = permit.client();
+                drop(permit);
+                app.finish_search(&slot, id, best, client);
             });
         if spawned.is_err() {
             g.search = None;
@@ -341,6 +376,7 @@ impl App {
         slot: &Arc<Slot>,
         id: u64,
         best: Option<menagerie_rules::Move>,
+        client: Option<IpAddr>,
     ) {
         let mut g = slot.lock();
         if self.shutting_down.load(Ordering::Relaxed) {
@@ -355,7 +391,7 @@ impl App {
                 let _ = g.play(m);
             }
         }
-        self.maybe_think(slot, &mut g, false);
+        self.maybe_think(slot, &mut g, false, client);
         let _ = self.commit(slot, &mut g);
     }
 
@@ -367,7 +403,7 @@ impl App {
         for id in ids {
             let Ok(slot) = self.slot(&id) else { continue };
             let mut g = slot.lock();
-            self.maybe_think(&slot, &mut g, false);
+            self.maybe_think(&slot, &mut g, false, None);
             if g.thinking() {
                 n += 1;
                 let _ = self.commit(&slot, &mut g);

@@ -8,11 +8,14 @@
 //! run(config, |ready| println!("Menagerie is running at http://{}/", ready.addr)).unwrap();
 //! ```
 //!
-//! Layout: [`api`] (handlers, router), [`app`] (shared state, games in memory, searches),
+//! Layout: [`api`] (handlers, router), [`access`] (who may call it: Host, Origin,
+//! content type, token; security headers), [`quota`] (per-client limits), [`app`]
+//! (shared state, games in memory, searches),
 //! [`game`] (one game), [`view`] (JSON types), [`store`] (SQLite), [`pgn`],
 //! [`diagram`] (piece move diagrams), [`opponent`] (the engine trait and a small
 //! material player), `assets` (the embedded UI).
 
+pub mod access;
 pub mod api;
 pub mod app;
 mod assets;
@@ -22,13 +25,16 @@ pub mod error;
 pub mod game;
 pub mod opponent;
 pub mod pgn;
+pub mod quota;
 pub mod store;
 pub mod view;
 
+pub use access::{Access, AllowedOrigin};
 pub use app::App;
 pub use engine_opponent::EngineOpponent;
 pub use error::ApiError;
 pub use opponent::{MaterialPlayer, Opponent, Score, SearchInfo, SearchLimits};
+pub use quota::Quotas;
 pub use store::Store;
 
 use axum::Router;
@@ -36,11 +42,19 @@ use menagerie_rules::Registry;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Port tried first when none is given.
 pub const DEFAULT_PORT: u16 = 8080;
 /// How many ports after [`DEFAULT_PORT`] are tried when it is busy.
 pub const PORT_TRIES: u16 = 20;
+/// Time a client has to send a request's headers; it also closes a kept-alive
+/// connection that sends nothing for this long.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Connections served at once; more wait in the system's accept queue.
+pub const MAX_CONNECTIONS: usize = 1024;
+/// How long open requests (event streams never end) get at shutdown.
+const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
 
 /// A failure to start the server.
 #[derive(Debug, thiserror::Error)]
@@ -82,6 +96,12 @@ pub struct ServerConfig {
     pub registry: Registry,
     /// The computer opponent (default: [`EngineOpponent`], the search engine).
     pub opponent: Arc<dyn Opponent>,
+    /// Other origins that may call the API (e.g. a reverse proxy's address).
+    pub allow_origins: Vec<AllowedOrigin>,
+    /// Per-client limits.
+    pub quotas: Quotas,
+    /// See [`HEADER_TIMEOUT`].
+    pub header_timeout: Duration,
 }
 
 impl std::fmt::Debug for ServerConfig {
@@ -90,6 +110,8 @@ impl std::fmt::Debug for ServerConfig {
             .field("host", &self.host)
             .field("port", &self.port)
             .field("data_dir", &self.data_dir)
+            .field("allow_origins", &self.allow_origins)
+            .field("quotas", &self.quotas)
             .finish_non_exhaustive()
     }
 }
@@ -104,6 +126,9 @@ impl ServerConfig {
             data_dir,
             registry,
             opponent: Arc::new(EngineOpponent::default()),
+            allow_origins: Vec::new(),
+            quotas: Quotas::default(),
+            header_timeout: HEADER_TIMEOUT,
         }
     }
 }
@@ -119,6 +144,19 @@ pub struct Ready {
     pub db: PathBuf,
     /// Games whose engine resumed thinking after the restart.
     pub resumed: usize,
+    /// The token state-changing requests need (bound beyond loopback).
+    pub token: Option<String>,
+}
+
+impl Ready {
+    /// The address to open in a browser (with the token when one is needed).
+    #[must_use]
+    pub fn url(&self) -> String {
+        match &self.token {
+            Some(t) => format!("http://{}/?token={t}", self.addr),
+            None => format!("http://{}/", self.addr),
+        }
+    }
 }
 
 /// Opens (creating when needed) the data directory and its database.
@@ -130,18 +168,33 @@ pub fn open_app(
     data_dir: &std::path::Path,
     opponent: Arc<dyn Opponent>,
 ) -> Result<Arc<App>, ServerError> {
+    open_app_with(registry, data_dir, opponent, Quotas::default())
+}
+
+/// Like [`open_app`], with these per-client limits.
+///
+/// # Errors
+/// [`ServerError::DataDir`] or [`ServerError::Store`].
+pub fn open_app_with(
+    registry: Registry,
+    data_dir: &std::path::Path,
+    opponent: Arc<dyn Opponent>,
+    quotas: Quotas,
+) -> Result<Arc<App>, ServerError> {
     std::fs::create_dir_all(data_dir).map_err(|source| ServerError::DataDir {
         path: data_dir.to_path_buf(),
         source,
     })?;
     let path = data_dir.join("menagerie.db");
     let store = Store::open(&path).map_err(|source| ServerError::Store { path, source })?;
-    Ok(App::new(registry, store, opponent))
+    Ok(App::with_quotas(registry, store, opponent, quotas))
 }
 
-/// The whole HTTP application: the API and the embedded UI.
-pub fn router(app: Arc<App>) -> Router {
-    api::routes(app).fallback(assets::serve)
+/// The whole HTTP application: the API and the embedded UI, behind the access rules.
+pub fn router(app: Arc<App>, access: Arc<Access>) -> Router {
+    api::routes(app)
+        .fallback(assets::serve)
+        .layer(axum::middleware::from_fn_with_state(access, access::guard))
 }
 
 /// Paths of the embedded UI files.
@@ -206,6 +259,67 @@ async fn shutdown_signal() {
     }
 }
 
+/// Serves `router` on `listener` until `shutdown` completes: HTTP/1.1 with a header
+/// timeout (which also ends idle kept-alive connections), at most [`MAX_CONNECTIONS`]
+/// connections, the client's address given to the handlers as [`access::Client`].
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    header_timeout: Duration,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt as _;
+    let (closing, close_rx) = tokio::sync::watch::channel(false);
+    let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            p = slots.clone().acquire_owned() => p,
+            () = &mut shutdown => break,
+        };
+        let Ok(permit) = permit else { break };
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            () = &mut shutdown => break,
+        };
+        let (stream, peer) = match accepted {
+            Ok(x) => x,
+            Err(_) => {
+                // Out of file descriptors and the like: let it pass.
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+        };
+        let router = router.clone();
+        let mut close = close_rx.clone();
+        tokio::spawn(async move {
+            let _permit = permit;
+            let svc = hyper::service::service_fn(move |mut req: hyper::Request<_>| {
+                req.extensions_mut().insert(access::Client(peer.ip()));
+                router.clone().oneshot(req.map(axum::body::Body::new))
+            });
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout);
+            let conn = builder.serve_connection(TokioIo::new(stream), svc);
+            let mut conn = std::pin::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = async { let _ = close.wait_for(|c| *c).await; } => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
+        });
+    }
+    let _ = closing.send(true);
+    // Event streams never end by themselves: give open requests a moment, then go.
+    let all = u32::try_from(MAX_CONNECTIONS).unwrap_or(u32::MAX);
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, slots.acquire_many(all)).await;
+}
+
 /// Runs the server until Ctrl-C or SIGTERM: opens the storage, listens, calls
 /// `on_ready`, lets the engine resume the games it was thinking in, and serves.
 ///
@@ -217,32 +331,34 @@ pub fn run(config: ServerConfig, on_ready: impl FnOnce(&Ready)) -> Result<(), Se
         .thread_name("menagerie-http")
         .build()?;
     rt.block_on(async move {
-        let app = open_app(config.registry, &config.data_dir, config.opponent)?;
+        let app = open_app_with(
+            config.registry,
+            &config.data_dir,
+            config.opponent,
+            config.quotas,
+        )?;
         let (listener, busy) = bind(config.host, config.port).await?;
         let addr = listener.local_addr()?;
+        let access = Arc::new(Access::new(addr, config.allow_origins));
         let resumed = app.resume_engines();
         on_ready(&Ready {
             addr,
             busy,
             db: config.data_dir.join("menagerie.db"),
             resumed,
+            token: access.token().map(str::to_string),
         });
-        let stopping = Arc::new(tokio::sync::Notify::new());
-        let notify = stopping.clone();
         let app2 = app.clone();
-        let server = axum::serve(listener, router(app)).with_graceful_shutdown(async move {
-            shutdown_signal().await;
-            app2.stop_all();
-            notify.notify_one();
-        });
-        // Event streams never end by themselves: give open requests a moment, then go.
-        tokio::select! {
-            r = server => r?,
-            () = async {
-                stopping.notified().await;
-                tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-            } => {}
-        }
+        serve(
+            listener,
+            router(app, access),
+            config.header_timeout,
+            async move {
+                shutdown_signal().await;
+                app2.stop_all();
+            },
+        )
+        .await;
         Ok(())
     })
 }

@@ -6,7 +6,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use menagerie_rules::{Move, Position, Registry};
-use menagerie_server::{open_app, router, App, Opponent, Score, SearchInfo, SearchLimits};
+use menagerie_server::{open_app, router, Access, App, Opponent, Score, SearchInfo, SearchLimits};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -52,6 +52,13 @@ impl Opponent for Forever {
     }
 }
 
+/// The Host header of every test request (the rules of a loopback server on 8080).
+const HOST: &str = "127.0.0.1:8080";
+
+fn access() -> Arc<Access> {
+    Arc::new(Access::loopback(8080))
+}
+
 struct T {
     app: Arc<App>,
     _dir: Option<tempfile::TempDir>,
@@ -76,10 +83,14 @@ impl T {
         let req = Request::builder()
             .method(method)
             .uri(uri)
+            .header("host", HOST)
             .header("content-type", "application/json")
             .body(body.map_or(Body::empty(), |b| Body::from(b.to_string())))
             .unwrap();
-        let res = router(self.app.clone()).oneshot(req).await.unwrap();
+        let res = router(self.app.clone(), access())
+            .oneshot(req)
+            .await
+            .unwrap();
         let status = res.status();
         let ct = res
             .headers()
@@ -1091,9 +1102,10 @@ async fn events_stream_state_and_info() {
     let g = t.new_game(json!({"variant": "chess"})).await;
     let gid = id(&g);
     let req = Request::get(format!("/api/games/{gid}/events"))
+        .header("host", HOST)
         .body(Body::empty())
         .unwrap();
-    let res = router(t.app.clone()).oneshot(req).await.unwrap();
+    let res = router(t.app.clone(), access()).oneshot(req).await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     assert!(res.headers()["content-type"]
         .to_str()
