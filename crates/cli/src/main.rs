@@ -53,6 +53,8 @@ enum Command {
     /// `VARIANT<TAB>FEN|startpos<TAB>MOVES`, print the FEN, legal moves and
     /// result after the moves.
     Probe(probe_cmd::ProbeArgs),
+    /// Make a balanced opening book (random lines a search scores level).
+    Book(match_cmd::BookArgs),
 }
 
 fn main() {
@@ -88,5 +90,6 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Bench(a)) => bench_cmd::run(&a),
         Some(Command::Match(a)) => match_cmd::run(&a),
         Some(Command::Probe(a)) => probe_cmd::run(&a),
+        Some(Command::Book(a)) => match_cmd::book_run(&a),
     }
 }

@@ -129,3 +129,155 @@ fn an_illegal_move_loses_and_is_reported() {
     assert!(out.contains("Bad: illegal moves 2"), "{out}");
     assert!(err.contains("illegal move: a1a5"), "{err}");
 }
+
+#[test]
+fn sprt_decides_on_game_pairs_and_reports_as_it_goes() {
+    // A much stronger first player wins every pair: with wide hypotheses
+    // the LLR crosses the upper bound within a few pairs, and the run
+    // stops there although --max-pairs allows more.
+    let (ok, out, err) = run(&[
+        "match",
+        "--sprt",
+        "elo0=0,elo1=200,alpha=0.1,beta=0.1",
+        "--max-pairs",
+        "40",
+        "--first",
+        "menagerie:depth=3",
+        "--second",
+        "menagerie:depth=1,material",
+        "--tc",
+        "none",
+        "--random-plies",
+        "2",
+        "--max-plies",
+        "120",
+        "--verbose",
+    ]);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.contains("SPRT: H1 accepted (passed)"), "{out}");
+    assert!(err.contains("pairs 1  score"), "{err}");
+    assert!(
+        out.contains("(-2.20, 2.20) [0.00, 200.00] normalized"),
+        "{out}"
+    );
+    let pairs: u32 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Pairs "))
+        .and_then(|l| l.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(pairs < 40, "{out}");
+    // Every counted game belongs to a counted pair.
+    assert!(out.contains(&format!("] {}\n", 2 * pairs)), "{out}");
+
+    // The same pairing with --max-pairs 1 stops without a verdict.
+    let (ok, out, err) = run(&[
+        "match",
+        "--sprt",
+        "elo0=0,elo1=5",
+        "--max-pairs",
+        "1",
+        "--first",
+        "menagerie:depth=1",
+        "--second",
+        "menagerie:depth=1",
+        "--tc",
+        "none",
+        "--random-plies",
+        "2",
+        "--max-plies",
+        "40",
+    ]);
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        out.contains("SPRT: no verdict after 1 pairs (the --max-pairs limit)"),
+        "{out}"
+    );
+    let (ok, _, err) = run(&["match", "--sprt", "elo0=5,elo1=0"]);
+    assert!(!ok && err.contains("elo0 must be less than elo1"), "{err}");
+    let (ok, _, err) = run(&["match", "--max-pairs", "3"]);
+    assert!(!ok && err.contains("give --sprt"), "{err}");
+}
+
+#[test]
+fn books_are_made_balanced_and_read_back_as_fen_or_epd() {
+    let book = tmp("chess-book.fen");
+    let (ok, out, err) = run(&[
+        "book",
+        "--variant",
+        "chess",
+        "--count",
+        "3",
+        "--plies",
+        "4",
+        "--nodes",
+        "3000",
+        "--balance",
+        "80",
+        "--out",
+        book.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}\n{err}");
+    let text = std::fs::read_to_string(&book).unwrap();
+    assert!(text.starts_with("# 3 positions of chess made by: menagerie book --variant chess"));
+    let fens: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(fens.len(), 3, "{text}");
+    // The same book as EPD records with operations after four FEN fields.
+    let epd = tmp("chess-book.epd");
+    let records: Vec<String> = fens
+        .iter()
+        .map(|f| {
+            let four: Vec<&str> = f.split_whitespace().take(4).collect();
+            format!("{} bm e4; c0 \"from the book test\";", four.join(" "))
+        })
+        .collect();
+    std::fs::write(&epd, records.join("\n")).unwrap();
+    for file in [&book, &epd] {
+        let pgn = tmp("book-games.pgn");
+        let (ok, out, err) = run(&[
+            "match",
+            "--book",
+            file.to_str().unwrap(),
+            "--first",
+            "menagerie:depth=1",
+            "--second",
+            "menagerie:depth=1,material",
+            "--tc",
+            "none",
+            "--games",
+            "4",
+            "--max-plies",
+            "10",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert!(ok, "{out}\n{err}");
+        assert!(out.contains("Pairs 2: Ptnml(0-2)"), "{out}");
+        // Games 1 and 2 start from the book's first position, 3 and 4 from
+        // its second (the board field of the FEN).
+        let games = std::fs::read_to_string(&pgn).unwrap();
+        let board = |f: &str| f.split_whitespace().next().unwrap().to_string();
+        let starts: Vec<String> = games
+            .lines()
+            .filter_map(|l| l.strip_prefix("[FEN \""))
+            .map(board)
+            .collect();
+        assert_eq!(
+            starts,
+            vec![
+                board(fens[0]),
+                board(fens[0]),
+                board(fens[1]),
+                board(fens[1])
+            ],
+            "{games}"
+        );
+    }
+    let bad = tmp("bad-book.epd");
+    std::fs::write(&bad, "not a position; c0 \"x\";\n").unwrap();
+    let (ok, _, err) = run(&["match", "--book", bad.to_str().unwrap()]);
+    assert!(
+        !ok && err.contains("no chess position in this EPD record"),
+        "{err}"
+    );
+}

@@ -1,23 +1,28 @@
 //! `menagerie match`: engine against engine in any variant, refereed by
-//! Menagerie's rules, with clocks, alternating colours, opening positions,
-//! several games at once, a progress bar, PGN output and an Elo estimate.
+//! Menagerie's rules, with clocks, game pairs (one opening, colours
+//! swapped), opening books, several games at once, a progress bar, PGN
+//! output, an Elo estimate and the SPRT that decides whether a change is kept.
 
+mod book;
 mod external;
 mod game;
 mod pgn;
 mod player;
+mod sprt;
 mod stats;
 
 use crate::common::{registry, variant};
 use anyhow::{bail, Context, Result};
+pub use book::{run as book_run, BookArgs};
 use external::{parse_external, External, Protocol};
 use game::{Ending, GameRecord, TimeControl};
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_engine::{Engine, EngineOptions, Limits};
 use menagerie_rules::{Color, MoveList, Position, Variant};
 use player::{parse_internal, Internal, Player};
+use sprt::{Pentanomial, Sprt, Verdict};
 use stats::Tally;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 
 /// Arguments of `match`.
@@ -45,9 +50,13 @@ pub struct MatchArgs {
     /// Time control `BASE+INC` in seconds (e.g. `5+0.05`), or `none`.
     #[arg(long, default_value = "5+0.05")]
     tc: String,
-    /// File of opening positions, one FEN per line (`#` comments).
-    #[arg(long)]
-    openings: Option<String>,
+    /// Opening book: one position a line, as a FEN (optionally followed by
+    /// ` moves M1 M2 ...`) or an EPD record (FEN fields, then `;`-ended
+    /// operations, which are ignored); `#` starts a comment line. Each
+    /// position is played twice, colours swapped; the book is used in
+    /// order and from the start again when the games outnumber it.
+    #[arg(long, alias = "openings")]
+    book: Option<String>,
     /// Without an openings file: random plies played from the start
     /// position to make each opening (0: always the start position).
     #[arg(long, default_value_t = 4)]
@@ -69,6 +78,16 @@ pub struct MatchArgs {
     /// ply cap where it has one, such as Nichtschach's 2000, else 600).
     #[arg(long)]
     max_plies: Option<usize>,
+    /// Play game pairs until a sequential probability ratio test decides:
+    /// `elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=normalized|logistic]`
+    /// (pentanomial model; Elo bounds normalized unless model=logistic).
+    /// Replaces --games.
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Pairs an SPRT plays at most before it stops without a verdict
+    /// (default 20000).
+    #[arg(long)]
+    max_pairs: Option<usize>,
     /// Write the games to this PGN file.
     #[arg(long)]
     pgn: Option<String>,
@@ -154,6 +173,7 @@ fn parse_tc(text: &str) -> Result<Option<TimeControl>> {
 struct Rng(u64);
 
 impl Rng {
+    /// The next 64 random bits.
     fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -183,15 +203,38 @@ fn balance_judge() -> Engine {
     })
 }
 
-/// How far from level a [`BALANCE_NODES`] search of `p` finds it, in
-/// centipawns for either side.
-fn imbalance(judge: &mut Engine, p: Position) -> i32 {
+/// How far from level a search of `nodes` nodes finds `p`, in centipawns
+/// for either side.
+fn imbalance(judge: &mut Engine, p: Position, nodes: u64) -> i32 {
     judge.new_game();
     let limits = Limits {
-        nodes: Some(BALANCE_NODES),
+        nodes: Some(nodes),
         ..Limits::default()
     };
     judge.search(p, limits).score.saturating_abs()
+}
+
+/// `plies` uniformly random legal moves from the start position: the
+/// position reached and the moves as text, or None when the game ended on
+/// the way.
+fn random_line(v: &Arc<Variant>, plies: usize, rng: &mut Rng) -> Option<(Position, Vec<String>)> {
+    let mut p = Position::start(v);
+    let mut moves = MoveList::new();
+    let mut texts = Vec::new();
+    for _ in 0..plies {
+        p.generate_legal(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let m = moves[(rng.next() % moves.len() as u64) as usize];
+        texts.push(menagerie_rules::move_text(
+            &p,
+            m,
+            menagerie_rules::TextStyle::Uci,
+        ));
+        p.make_unchecked(m);
+    }
+    p.outcome().is_none().then_some((p, texts))
 }
 
 /// Random openings: `plies` random legal moves from the start, avoiding
@@ -209,33 +252,15 @@ fn random_openings(
 ) -> Vec<Opening> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
-    let mut moves = MoveList::new();
     let mut judge = (balance > 0).then(balance_judge);
     for _ in 0..n {
         // (|score|, moves) of the most balanced playable opening so far.
         let mut best: Option<(i32, Vec<String>)> = None;
         for _attempt in 0..100 {
-            let mut p = Position::start(v);
-            let mut texts = Vec::new();
-            let mut ok = true;
-            for _ in 0..plies {
-                p.generate_legal(&mut moves);
-                if moves.is_empty() {
-                    ok = false;
-                    break;
-                }
-                let m = moves[(rng.next() % moves.len() as u64) as usize];
-                texts.push(menagerie_rules::move_text(
-                    &p,
-                    m,
-                    menagerie_rules::TextStyle::Uci,
-                ));
-                p.make_unchecked(m);
-            }
-            if !ok || p.outcome().is_some() {
+            let Some((p, texts)) = random_line(v, plies, &mut rng) else {
                 continue;
-            }
-            let off = judge.as_mut().map_or(0, |e| imbalance(e, p));
+            };
+            let off = judge.as_mut().map_or(0, |e| imbalance(e, p, BALANCE_NODES));
             match &best {
                 Some((b, _)) if *b <= off => {}
                 _ => best = Some((off, texts)),
@@ -252,8 +277,19 @@ fn random_openings(
     out
 }
 
-/// Reads an openings file: each line a FEN, optionally followed by
-/// ` moves M1 M2 ...`.
+/// The FEN of an EPD record: the longest run of leading fields that the
+/// variant reads as a FEN (EPD has no move counters and puts operations
+/// such as `bm e4;` or `c0 "comment";` after the position fields).
+fn epd_fen(v: &Arc<Variant>, record: &str) -> Option<String> {
+    let fields: Vec<&str> = record.split(';').next()?.split_whitespace().collect();
+    (1..=fields.len())
+        .rev()
+        .map(|n| fields[..n].join(" "))
+        .find(|fen| Position::from_fen(v, fen).is_ok())
+}
+
+/// Reads an opening book: each line a FEN, optionally followed by
+/// ` moves M1 M2 ...`, or an EPD record.
 fn read_openings(v: &Arc<Variant>, path: &str) -> Result<Vec<Opening>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
     let mut out = Vec::new();
@@ -262,11 +298,18 @@ fn read_openings(v: &Arc<Variant>, path: &str) -> Result<Vec<Opening>> {
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
-        let (fen, moves) = match l.split_once(" moves ") {
-            Some((f, m)) => (f.trim(), m.split_whitespace().map(str::to_string).collect()),
-            None => (l, Vec::new()),
+        let (fen, moves): (String, Vec<String>) = match l.split_once(" moves ") {
+            Some((f, m)) => (
+                f.trim().to_string(),
+                m.split_whitespace().map(str::to_string).collect(),
+            ),
+            None if l.contains(';') => match epd_fen(v, l) {
+                Some(f) => (f, Vec::new()),
+                None => bail!("{path}:{}: no {} position in this EPD record", i + 1, v.id),
+            },
+            None => (l.to_string(), Vec::new()),
         };
-        let mut p = Position::from_fen(v, fen)
+        let mut p = Position::from_fen(v, &fen)
             .map_err(|e| anyhow::anyhow!("{path}:{}: bad FEN for {}: {e}", i + 1, v.id))?;
         for m in &moves {
             let mv = menagerie_rules::parse_move(&p, m)
@@ -279,10 +322,7 @@ fn read_openings(v: &Arc<Variant>, path: &str) -> Result<Vec<Opening>> {
                 i + 1
             );
         }
-        out.push(Opening {
-            fen: fen.to_string(),
-            moves,
-        });
+        out.push(Opening { fen, moves });
     }
     if out.is_empty() {
         bail!("{path} holds no opening position");
@@ -299,6 +339,12 @@ struct Faults {
     claim: u32,
 }
 
+/// Pairs between two progress lines of an SPRT (every pair with --verbose).
+const REPORT_EVERY_PAIRS: u32 = 10;
+
+/// Pairs an SPRT plays at most unless `--max-pairs` says otherwise.
+const DEFAULT_MAX_PAIRS: usize = 20_000;
+
 /// Runs `match`.
 pub fn run(a: &MatchArgs) -> Result<()> {
     let reg = registry(&a.variant_file)?;
@@ -306,45 +352,231 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     let tc = parse_tc(&a.tc)?;
     let (first, f1) = parse_player(&a.first, a.hash)?;
     let (second, f2) = parse_player(&a.second, a.hash)?;
-    if a.games == 0 {
+    let sprt = a.sprt.as_deref().map(Sprt::parse).transpose()?;
+    let games = match (&sprt, a.max_pairs) {
+        (_, Some(0)) => bail!("--max-pairs must be at least 1"),
+        (Some(_), m) => 2 * m.unwrap_or(DEFAULT_MAX_PAIRS),
+        (None, Some(_)) => bail!("--max-pairs bounds an SPRT: give --sprt too (or use --games)"),
+        (None, None) => a.games,
+    };
+    if games == 0 {
         bail!("--games must be at least 1");
     }
-    let pairs = a.games.div_ceil(2);
-    let openings = match &a.openings {
+    let openings = match &a.book {
         Some(path) => read_openings(&v, path)?,
         None if a.random_plies == 0 => vec![Opening {
             fen: v.start_fen.clone(),
             moves: Vec::new(),
         }],
-        None => random_openings(&v, pairs, a.random_plies, a.seed, a.opening_balance),
+        None => random_openings(
+            &v,
+            games.div_ceil(2),
+            a.random_plies,
+            a.seed,
+            a.opening_balance,
+        ),
     };
-    let concurrency = a.concurrency.clamp(1, 64).min(a.games);
+    let concurrency = a.concurrency.clamp(1, 64).min(games);
     let names = [first.build().name(), second.build().name()];
     let names = if names[0] == names[1] {
         [format!("{} (1)", names[0]), format!("{} (2)", names[1])]
     } else {
         names
     };
-    eprintln!(
-        "{} vs {}: {} games of {} at {}, {} at a time",
-        names[0], names[1], a.games, v.id, a.tc, concurrency
-    );
+    match &sprt {
+        Some(s) => eprintln!(
+            "{} vs {}: SPRT of {} at {}, at most {} pairs, {} games at a time; {}",
+            names[0],
+            names[1],
+            v.id,
+            a.tc,
+            games / 2,
+            concurrency,
+            describe_sprt(s)
+        ),
+        None => eprintln!(
+            "{} vs {}: {} games of {} at {}, {} at a time",
+            names[0], names[1], games, v.id, a.tc, concurrency
+        ),
+    }
 
+    let stop = Arc::new(AtomicBool::new(false));
+    let work = Work {
+        v: v.clone(),
+        openings: Arc::new(openings),
+        recipes: [first, second],
+        factors: [f1, f2],
+        tc,
+        games,
+        max_plies: adjudication_plies(a.max_plies, &v),
+    };
+    let (rx, handles) = spawn_workers(&work, concurrency, &stop);
+
+    let pb = ProgressBar::new(games as u64);
+    pb.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let say = |line: String| {
+        if pb.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            pb.println(line);
+        }
+    };
+    let mut res = Results::new(games);
+    for (g, first_white, rec) in rx {
+        if res.verdict.is_some() {
+            // Games still being played when the SPRT decided: not counted.
+            continue;
+        }
+        let abnormal = !matches!(
+            rec.ending,
+            Ending::Rules(_) | Ending::PlyLimit | Ending::Resign
+        );
+        if a.verbose || abnormal {
+            let (w, b) = if first_white { (0, 1) } else { (1, 0) };
+            say(format!(
+                "game {:>4}: {} - {}  {}  ({}, {} plies)",
+                g + 1,
+                names[w],
+                names[b],
+                rec.result(),
+                rec.describe(),
+                rec.moves.len()
+            ));
+        }
+        let pair_done = res.record(g, first_white, rec);
+        pb.inc(1);
+        let Some(s) = &sprt else {
+            pb.set_message(format!(
+                "+{} ={} -{}  {:.1}%",
+                res.tally.wins,
+                res.tally.draws,
+                res.tally.losses,
+                100.0 * res.tally.score()
+            ));
+            continue;
+        };
+        if !pair_done {
+            continue;
+        }
+        let llr = s.llr(&res.pairs);
+        let (lo, hi) = s.bounds();
+        pb.set_message(format!("LLR {llr:.2} ({lo:.2}, {hi:.2})"));
+        res.verdict = s.verdict(llr);
+        let n = res.pairs.pairs();
+        if a.verbose || n.is_multiple_of(REPORT_EVERY_PAIRS) || res.verdict.is_some() {
+            say(sprt_status(s, &res.pairs));
+        }
+        if res.verdict.is_some() {
+            stop.store(true, Ordering::SeqCst);
+        }
+    }
+    pb.finish_and_clear();
+    for h in handles {
+        let _ = h.join();
+    }
+    if let Some(path) = &a.pgn {
+        std::fs::write(path, res.pgn(&v, &names, &a.tc))
+            .with_context(|| format!("cannot write {path}"))?;
+    }
+    res.print_summary(&names, &v.id, &a.tc);
+    if let Some(s) = &sprt {
+        println!("{}", sprt_status(s, &res.pairs));
+        match res.verdict {
+            Some(Verdict::Pass) => println!("SPRT: H1 accepted (passed)"),
+            Some(Verdict::Fail) => println!("SPRT: H0 accepted (failed)"),
+            None => println!(
+                "SPRT: no verdict after {} pairs (the --max-pairs limit)",
+                res.pairs.pairs()
+            ),
+        }
+    }
+    Ok(())
+}
+
+/// The hypotheses of an SPRT, for the report.
+fn describe_sprt(s: &Sprt) -> String {
+    format!(
+        "H0 {} Elo {:.2}, H1 {:.2}, alpha {}, beta {}",
+        s.model_name(),
+        s.elo0,
+        s.elo1,
+        s.alpha,
+        s.beta
+    )
+}
+
+/// One progress line of an SPRT: pairs, LLR and bounds, Elo and the
+/// pentanomial counts.
+fn sprt_status(s: &Sprt, p: &Pentanomial) -> String {
+    let (lo, hi) = s.bounds();
+    let (elo, err) = p.elo();
+    let (nelo, nerr) = p.nelo();
+    format!(
+        "pairs {}  score {:.1}%  LLR {:.2} ({:.2}, {:.2}) [{:.2}, {:.2}] {}  Elo {}  nElo {}  Ptnml(0-2) {:?}",
+        p.pairs(),
+        100.0 * p.score(),
+        s.llr(p),
+        lo,
+        hi,
+        s.elo0,
+        s.elo1,
+        s.model_name(),
+        plus_minus(elo, err),
+        plus_minus(nelo, nerr),
+        p.counts
+    )
+}
+
+/// `12.3 +/- 4.5`, or the estimate alone when the margin is unbounded.
+fn plus_minus(x: f64, err: f64) -> String {
+    if x.is_finite() && err.is_finite() {
+        format!("{x:.1} +/- {err:.1}")
+    } else {
+        format!("{x:.1} (margin unbounded)")
+    }
+}
+
+/// What every worker plays.
+struct Work {
+    v: Arc<Variant>,
+    openings: Arc<Vec<Opening>>,
+    recipes: [Recipe; 2],
+    factors: [f64; 2],
+    tc: Option<TimeControl>,
+    games: usize,
+    max_plies: usize,
+}
+
+/// A finished game: its number, whether the first player had White, the record.
+type Finished = (usize, bool, GameRecord);
+
+/// Starts `concurrency` threads that take game numbers in turn (game `g`
+/// plays opening `g / 2`, the first player White when `g` is even) until
+/// every game is taken or `stop` is set.
+fn spawn_workers(
+    w: &Work,
+    concurrency: usize,
+    stop: &Arc<AtomicBool>,
+) -> (mpsc::Receiver<Finished>, Vec<std::thread::JoinHandle<()>>) {
     let next = Arc::new(AtomicUsize::new(0));
-    let (tx, rx) = mpsc::channel::<(usize, bool, GameRecord)>();
+    let (tx, rx) = mpsc::channel::<Finished>();
     let mut handles = Vec::new();
     for _ in 0..concurrency {
-        let next = next.clone();
-        let tx = tx.clone();
-        let v = v.clone();
-        let openings = openings.clone();
-        let (first, second) = (first.clone(), second.clone());
-        let games = a.games;
-        let max_plies = adjudication_plies(a.max_plies, &v);
+        let (next, stop, tx) = (next.clone(), stop.clone(), tx.clone());
+        let (v, openings) = (w.v.clone(), w.openings.clone());
+        let [first, second] = w.recipes.clone();
+        let [f1, f2] = w.factors;
+        let (tc, games, max_plies) = (w.tc, w.games, w.max_plies);
         handles.push(std::thread::spawn(move || {
             let mut p1 = first.build();
             let mut p2 = second.build();
             loop {
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
                 let g = next.fetch_add(1, Ordering::SeqCst);
                 if g >= games {
                     break;
@@ -376,31 +608,58 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             }
         }));
     }
-    drop(tx);
+    (rx, handles)
+}
 
-    let pb = ProgressBar::new(a.games as u64);
-    pb.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}]")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let mut tally = Tally::default();
-    let mut faults = [Faults::default(); 2];
-    let mut records: Vec<Option<(bool, GameRecord)>> = vec![None; a.games];
-    let mut max_think = [0u64; 2];
-    for (g, first_white, rec) in rx {
+/// Everything counted while the games come in.
+struct Results {
+    tally: Tally,
+    faults: [Faults; 2],
+    max_think: [u64; 2],
+    records: Vec<Option<(bool, GameRecord)>>,
+    /// The first player's half points in each game (2 win, 1 draw, 0 loss),
+    /// kept until the other game of its pair ends.
+    half_points: Vec<Option<u32>>,
+    pairs: Pentanomial,
+    verdict: Option<Verdict>,
+}
+
+impl Results {
+    fn new(games: usize) -> Results {
+        Results {
+            tally: Tally::default(),
+            faults: [Faults::default(); 2],
+            max_think: [0; 2],
+            records: vec![None; games],
+            half_points: vec![None; games],
+            pairs: Pentanomial::default(),
+            verdict: None,
+        }
+    }
+
+    /// Counts game `g`; true when it completed its pair.
+    fn record(&mut self, g: usize, first_white: bool, rec: GameRecord) -> bool {
         let first_color = if first_white {
             Color::White
         } else {
             Color::Black
         };
-        match rec.winner {
-            None => tally.draws += 1,
-            Some(c) if c == first_color => tally.wins += 1,
-            Some(_) => tally.losses += 1,
-        }
+        let half = match rec.winner {
+            None => {
+                self.tally.draws += 1;
+                1
+            }
+            Some(c) if c == first_color => {
+                self.tally.wins += 1;
+                2
+            }
+            Some(_) => {
+                self.tally.losses += 1;
+                0
+            }
+        };
         if let Some(off) = rec.offender {
-            let who = usize::from(off != first_color);
-            let f = &mut faults[who];
+            let f = &mut self.faults[usize::from(off != first_color)];
             match rec.ending {
                 Ending::Illegal(_) => f.illegal += 1,
                 Ending::Crash(_) | Ending::Setup(_) => f.crash += 1,
@@ -410,86 +669,75 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             }
         }
         let (fw, fb) = (usize::from(!first_white), usize::from(first_white));
-        max_think[fw] = max_think[fw].max(rec.max_think_ms[0]);
-        max_think[fb] = max_think[fb].max(rec.max_think_ms[1]);
-        let abnormal = !matches!(
-            rec.ending,
-            Ending::Rules(_) | Ending::PlyLimit | Ending::Resign
-        );
-        if a.verbose || abnormal {
-            let (w, b) = if first_white { (0, 1) } else { (1, 0) };
-            let line = format!(
-                "game {:>4}: {} - {}  {}  ({}, {} plies)",
-                g + 1,
-                names[w],
-                names[b],
-                rec.result(),
-                rec.describe(),
-                rec.moves.len()
-            );
-            if pb.is_hidden() {
-                eprintln!("{line}");
-            } else {
-                pb.println(line);
+        self.max_think[fw] = self.max_think[fw].max(rec.max_think_ms[0]);
+        self.max_think[fb] = self.max_think[fb].max(rec.max_think_ms[1]);
+        self.records[g] = Some((first_white, rec));
+        self.half_points[g] = Some(half);
+        let pair = g - g % 2;
+        match (self.half_points[pair], self.half_points.get(pair + 1)) {
+            (Some(x), Some(Some(y))) => {
+                self.pairs.add(x + y);
+                true
             }
+            _ => false,
         }
-        pb.inc(1);
-        pb.set_message(format!(
-            "+{} ={} -{}  {:.1}%",
-            tally.wins,
-            tally.draws,
-            tally.losses,
-            100.0 * tally.score()
-        ));
-        records[g] = Some((first_white, rec));
-    }
-    pb.finish_and_clear();
-    for h in handles {
-        let _ = h.join();
     }
 
-    if let Some(path) = &a.pgn {
+    /// The counted games as PGN.
+    fn pgn(&self, v: &Variant, names: &[String; 2], tc: &str) -> String {
         let mut text = String::new();
-        for (g, r) in records.iter().enumerate() {
+        for (g, r) in self.records.iter().enumerate() {
             if let Some((first_white, rec)) = r {
                 let (w, b) = if *first_white {
                     (&names[0], &names[1])
                 } else {
                     (&names[1], &names[0])
                 };
-                text.push_str(&pgn::game(&v, g + 1, w, b, &a.tc, rec));
+                text.push_str(&pgn::game(v, g + 1, w, b, tc, rec));
             }
         }
-        std::fs::write(path, text).with_context(|| format!("cannot write {path}"))?;
+        text
     }
 
-    let (elo, margin) = tally.elo();
-    println!(
-        "Score of {} vs {} ({}, tc {}): {} - {} - {}  [{:.3}] {}",
-        names[0],
-        names[1],
-        v.id,
-        a.tc,
-        tally.wins,
-        tally.losses,
-        tally.draws,
-        tally.score(),
-        tally.games()
-    );
-    if elo.is_finite() && margin.is_finite() {
-        println!("Elo difference: {elo:.1} +/- {margin:.1}");
-    } else {
+    /// Score, Elo and fault counts.
+    fn print_summary(&self, names: &[String; 2], id: &str, tc: &str) {
+        let t = &self.tally;
         println!(
-            "Elo difference: {elo:.1} (error margin unbounded: too few games or a one-sided score)"
+            "Score of {} vs {} ({id}, tc {tc}): {} - {} - {}  [{:.3}] {}",
+            names[0],
+            names[1],
+            t.wins,
+            t.losses,
+            t.draws,
+            t.score(),
+            t.games()
         );
+        let (elo, margin) = t.elo();
+        if elo.is_finite() && margin.is_finite() {
+            println!("Elo difference: {elo:.1} +/- {margin:.1}");
+        } else {
+            println!(
+                "Elo difference: {elo:.1} (error margin unbounded: too few games or a one-sided score)"
+            );
+        }
+        if self.pairs.pairs() > 0 {
+            let (e, m) = self.pairs.elo();
+            let (ne, nm) = self.pairs.nelo();
+            println!(
+                "Pairs {}: Ptnml(0-2) {:?}, Elo {}, nElo {}",
+                self.pairs.pairs(),
+                self.pairs.counts,
+                plus_minus(e, m),
+                plus_minus(ne, nm)
+            );
+        }
+        for (i, f) in self.faults.iter().enumerate() {
+            println!(
+                "{}: illegal moves {}, crashes {}, time forfeits {}, false claims {}, longest think {} ms",
+                names[i], f.illegal, f.crash, f.time, f.claim, self.max_think[i]
+            );
+        }
     }
-    for (i, f) in faults.iter().enumerate() {
-        println!(
-            "{}: illegal moves {}, crashes {}, time forfeits {}, false claims {}, longest think {} ms",
-            names[i], f.illegal, f.crash, f.time, f.claim, max_think[i]
-        );
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -537,7 +785,7 @@ mod tests {
             for m in &o.moves {
                 p.play(menagerie_rules::parse_move(&p, m).unwrap()).unwrap();
             }
-            imbalance(&mut balance_judge(), p)
+            imbalance(&mut balance_judge(), p, BALANCE_NODES)
         };
         // Four random plies in Nichtschach often hang a piece: some of
         // these openings are lopsided, none of the balanced ones is.
