@@ -1,0 +1,377 @@
+//! The main search: principal variation search with the table, mate
+//! distance pruning, reverse futility, null move (verified in drop games and
+//! at high depth), internal iterative reduction, then the moves in picker
+//! order with late-move and futility pruning, check extensions and
+//! late-move reductions; cut-offs feed the killer, counter-move and history
+//! tables.
+
+use super::picker::{is_check_drop, COUNTER};
+use super::{mate_from_tt, mate_to_tt, Searcher, INF, MATE, MATE_BOUND, MAX_PLY};
+use crate::tt::Bound;
+use menagerie_rules::Move;
+
+/// What a move is, as the pruning and reduction rules ask it.
+#[derive(Clone, Copy)]
+struct MoveFacts {
+    /// Its ordering score.
+    order: i32,
+    /// Neither a capture nor a promotion.
+    quiet: bool,
+    /// It gives check.
+    gives_check: bool,
+}
+
+impl Searcher<'_> {
+    /// Searches the node to `depth` plies within (alpha, beta); returns its
+    /// score from the side to move's view (0 after an abort).
+    pub(crate) fn search(
+        &mut self,
+        mut alpha: i32,
+        beta: i32,
+        mut depth: i32,
+        ply: usize,
+        allow_null: bool,
+        in_check: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.stack[ply].pv.clear();
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, in_check, 0);
+        }
+        self.nodes += 1;
+        if self.check_abort() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if self.is_draw() {
+                return self.draw_score();
+            }
+            // Mate distance pruning.
+            let a = alpha.max(-(MATE - ply as i32));
+            let b = beta.min(MATE - ply as i32 - 1);
+            if a >= b {
+                return a;
+            }
+        }
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(&self.pos);
+        }
+        let key = self.pos.hash();
+        let entry = self.tt.probe(key);
+        let mut tt_move = 0;
+        if let Some(e) = entry {
+            tt_move = e.mv;
+            if !pv_node && e.depth >= depth && ply > 0 {
+                let s = mate_from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let mut moves = std::mem::take(&mut self.stack[ply].moves);
+        // Below the root, moves are pseudo-legal and checked when made (most
+        // are never made at a cut node).
+        if ply == 0 {
+            self.pos.generate_legal(&mut moves);
+            if !self.excluded_root.is_empty() {
+                moves.retain(|m| !self.excluded_root.contains(m));
+            }
+        } else if self.pos.decided_by_rule() {
+            moves.clear();
+        } else {
+            moves.clear();
+            self.pos.pseudo_moves(&mut moves);
+        }
+        if moves.is_empty() {
+            self.stack[ply].moves = moves;
+            return self.terminal(ply, in_check);
+        }
+        let static_eval = if in_check {
+            -INF
+        } else {
+            match entry {
+                Some(e) if e.eval != 0 => e.eval,
+                _ => self.eval.evaluate(&self.pos),
+            }
+        };
+        self.stack[ply].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        if !pv_node && !in_check {
+            if let Some(s) = self.prune_node(beta, depth, ply, static_eval, improving, allow_null) {
+                self.stack[ply].moves = moves;
+                return s;
+            }
+        }
+        // Internal iterative reduction: no move from the table to start with.
+        if tt_move == 0 && depth >= self.params.iir_depth {
+            depth -= 1;
+        }
+        self.score_moves(&moves, tt_move, ply, true);
+        let mut best = -INF;
+        let mut best_move = Move::NULL;
+        let orig_alpha = alpha;
+        let mut searched = 0usize;
+        let mut quiets_tried: Vec<usize> = Vec::new();
+        let mut late_quiets = 0;
+        for i in 0..moves.len() {
+            self.pick(&mut moves, i, ply);
+            let m = moves[i];
+            let order = self.stack[ply].scores[i];
+            let quiet = !Self::is_noisy(m);
+            let hist_idx = self.history_index(m);
+            let prunable = !pv_node && !in_check && best > -MATE_BOUND && searched > 0;
+            // A checking drop the opponent cannot win by exchange is never
+            // pruned as a late move and is extended; one he can win is just
+            // a quiet move.
+            let check_drop = is_check_drop(order) && self.see(m) >= 0;
+            if prunable && quiet && order < COUNTER && !check_drop {
+                // Late-move pruning.
+                let p = &self.params;
+                let limit = (p.lmp_base + depth * depth) / if improving { 1 } else { 2 };
+                if depth <= p.lmp_depth && late_quiets >= limit {
+                    continue;
+                }
+            }
+            if prunable && !quiet && order < 0 && depth <= self.params.see_prune_depth {
+                // Losing capture at low depth.
+                continue;
+            }
+            self.stack[ply].moved = hist_idx;
+            self.pos.make_unchecked(m);
+            if ply > 0 && !self.legal_now() {
+                self.pos.unmake();
+                continue;
+            }
+            let facts = MoveFacts {
+                order,
+                quiet,
+                gives_check: self.pos.in_check(),
+            };
+            // Futility pruning of quiet moves that cannot raise alpha.
+            let p = &self.params;
+            if prunable
+                && quiet
+                && !facts.gives_check
+                && depth <= p.futility_depth
+                && order < COUNTER
+                && static_eval + p.futility_base + p.futility_per_depth * depth <= alpha
+            {
+                self.pos.unmake();
+                continue;
+            }
+            let ext = i32::from(
+                facts.gives_check
+                    && (m.dropped().is_none() || check_drop)
+                    && (ply as i32) < 2 * depth + self.params.check_ext_ply_margin,
+            );
+            let new_depth = depth - 1 + ext;
+            let s = if searched == 0 {
+                -self.search(-beta, -alpha, new_depth, ply + 1, true, facts.gives_check)
+            } else {
+                let r = if depth >= self.params.lmr_min_depth
+                    && !in_check
+                    && (quiet || order < 0)
+                    && searched >= self.params.lmr_min_moves
+                {
+                    self.reduction(depth, searched, pv_node, improving, facts, hist_idx)
+                        .clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                self.search_late(alpha, beta, new_depth, r, ply, facts.gives_check)
+            };
+            self.pos.unmake();
+            searched += 1;
+            if self.aborted {
+                self.stack[ply].moves = moves;
+                return 0;
+            }
+            if ply == 0 && searched == 1 {
+                self.root_first = Some(m);
+            }
+            if s > best {
+                best = s;
+                best_move = m;
+                if s > alpha {
+                    alpha = s;
+                    let (head, tail) = self.stack.split_at_mut(ply + 1);
+                    head[ply].pv.clear();
+                    head[ply].pv.push(m);
+                    head[ply].pv.extend_from_slice(&tail[0].pv);
+                    if s >= beta {
+                        if quiet {
+                            self.reward_quiet(m, hist_idx, depth, ply, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(hist_idx);
+                late_quiets += i32::from(!check_drop);
+            }
+        }
+        self.stack[ply].moves = moves;
+        if searched == 0 {
+            // Pruning needs a searched move first, so here every move was
+            // illegal (or, after an abort, nothing is known).
+            return if self.aborted {
+                0
+            } else {
+                self.terminal(ply, in_check)
+            };
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha && !best_move.is_null() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let ev = if in_check { 0 } else { static_eval };
+        let mv = if best_move.is_null() {
+            0
+        } else {
+            best_move.raw()
+        };
+        self.tt
+            .store(key, mv, mate_to_tt(best, ply), ev, depth, bound);
+        best
+    }
+
+    /// Cuts a non-PV node not in check before its moves are searched:
+    /// reverse futility (the static evaluation beats beta by a margin) or
+    /// null move (passing still beats beta). The score to return, if any.
+    fn prune_node(
+        &mut self,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        static_eval: i32,
+        improving: bool,
+        allow_null: bool,
+    ) -> Option<i32> {
+        let p = self.params;
+        if depth <= p.rfp_depth
+            && static_eval - (p.rfp_margin - p.rfp_improving * i32::from(improving)) * depth >= beta
+            && beta.abs() < MATE_BOUND
+        {
+            return Some(static_eval);
+        }
+        if !(allow_null
+            && self.null_ok
+            && depth >= p.nmp_min_depth
+            && static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && self.has_non_pawn_material())
+        {
+            return None;
+        }
+        let r = p.nmp_base
+            + depth / p.nmp_depth_div
+            + ((static_eval - beta) / p.nmp_eval_div).min(p.nmp_eval_max);
+        self.stack[ply].moved = usize::MAX;
+        self.pos.make_null();
+        let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
+        self.pos.unmake();
+        if self.aborted {
+            return Some(0);
+        }
+        if s < beta {
+            return None;
+        }
+        // Drop games are prone to zugzwang-like effects: verify there
+        // and at high depth.
+        if !self.pos.variant().rules.drops && depth < p.nmp_verify_depth {
+            return Some(if s > MATE_BOUND { beta } else { s });
+        }
+        let v = self.search(beta - 1, beta, depth - 1 - r, ply, false, false);
+        (v >= beta).then_some(beta)
+    }
+
+    /// Late-move reduction of a move after the first ones, in plies (before
+    /// clamping to the depth left).
+    fn reduction(
+        &self,
+        depth: i32,
+        searched: usize,
+        pv_node: bool,
+        improving: bool,
+        m: MoveFacts,
+        hist_idx: usize,
+    ) -> i32 {
+        let last = super::params::LMR_TABLE - 1;
+        let mut r = i32::from(self.lmr[(depth as usize).min(last)][searched.min(last)]);
+        if pv_node {
+            r -= 1;
+        }
+        if !improving {
+            r += 1;
+        }
+        if m.order >= COUNTER {
+            r -= 1;
+        }
+        if m.gives_check {
+            r -= 1;
+        }
+        if m.quiet {
+            r -= self.history[hist_idx] / self.params.lmr_history_div;
+        }
+        r
+    }
+
+    /// A move after the first: a null-window search reduced by `r`, again
+    /// at full depth if it beats alpha, and with the full window if it
+    /// lands inside it (the move made; the child's score, our view).
+    fn search_late(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        new_depth: i32,
+        r: i32,
+        ply: usize,
+        gives_check: bool,
+    ) -> i32 {
+        let mut s = -self.search(
+            -alpha - 1,
+            -alpha,
+            new_depth - r,
+            ply + 1,
+            true,
+            gives_check,
+        );
+        if s > alpha && r > 0 {
+            s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, true, gives_check);
+        }
+        if s > alpha && s < beta {
+            s = -self.search(-beta, -alpha, new_depth, ply + 1, true, gives_check);
+        }
+        s
+    }
+
+    /// A quiet move caused a cut-off: it becomes a killer and the counter
+    /// to the previous move, and gains history that the quiet moves tried
+    /// before it lose.
+    fn reward_quiet(&mut self, m: Move, idx: usize, depth: i32, ply: usize, tried: &[usize]) {
+        let frame = &mut self.stack[ply];
+        if frame.killers[0] != m {
+            frame.killers[1] = frame.killers[0];
+            frame.killers[0] = m;
+        }
+        if ply > 0 && self.stack[ply - 1].moved != usize::MAX {
+            self.counter[self.stack[ply - 1].moved] = m;
+        }
+        let p = &self.params;
+        let bonus = (depth * depth).min(p.history_bonus_depth_cap) * p.history_bonus;
+        self.update_history(idx, bonus);
+        for &q in tried {
+            self.update_history(q, -bonus);
+        }
+    }
+}

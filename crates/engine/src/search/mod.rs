@@ -1,0 +1,356 @@
+//! Alpha-beta search, by concern:
+//!
+//! * [`root`]: iterative deepening, aspiration windows, MultiPV;
+//! * [`alphabeta`]: the main search and its pruning, reductions and
+//!   extensions;
+//! * [`quiescence`]: captures until the position is quiet;
+//! * [`picker`]: move ordering;
+//! * [`see`]: static exchange evaluation and material values;
+//! * [`drops`]: checking drops and mates by drop;
+//! * [`params`]: every margin, reduction and limit, named.
+//!
+//! This module holds what they share: the searcher with its per-ply stack,
+//! the tables that outlive a node (history, counter moves), the clock and
+//! node accounting, and the scores of finished positions (mate, draws with
+//! contempt).
+//!
+//! Nothing here knows a variant: it sees moves, make/unmake, in-check, the
+//! rule-decided test (coverage loss, win by count), the hash and the
+//! evaluator.
+
+mod alphabeta;
+mod drops;
+mod params;
+mod picker;
+mod quiescence;
+mod root;
+mod see;
+
+pub use params::SearchParams;
+
+use crate::eval::EvalTables;
+use crate::time::Clock;
+use crate::tt::Table;
+use menagerie_geometry::CellId;
+use menagerie_rules::variant::Verdict;
+use menagerie_rules::{Move, MoveList, PieceType, Position};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub(crate) const MATE: i32 = 30_000;
+pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = 32_000;
+const MAX_PLY: usize = 128;
+/// Value of a royal piece in exchanges (captured last).
+const ROYAL_SEE: i32 = 20_000;
+/// Bound of a history score (the update's gravity keeps it inside).
+const HISTORY_MAX: i32 = 16_384;
+
+/// The outcome of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// Best move (`None`: no legal move).
+    pub best: Option<Move>,
+    /// Expected reply.
+    pub ponder: Option<Move>,
+    /// Score from the side to move's view (centipawns or mate).
+    pub score: i32,
+    /// Last completed depth.
+    pub depth: u32,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Nodes searched (all threads, as far as they reported).
+    pub nodes: u64,
+}
+
+/// One completed iteration (or MultiPV line), as reported.
+pub(crate) struct Iteration {
+    pub nodes: u64,
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub pv: Vec<Move>,
+    pub multipv: u32,
+}
+
+/// What the search keeps for one ply of the current line.
+struct Frame {
+    /// The two last quiet moves that caused a cut-off at this ply.
+    killers: [Move; 2],
+    /// History index of the move made here (`usize::MAX`: the null move),
+    /// for the counter-move table of the next ply.
+    moved: usize,
+    /// Static evaluation of the node (-INF in check).
+    static_eval: i32,
+    /// Principal variation from this ply.
+    pv: Vec<Move>,
+    /// The node's moves (kept to reuse their allocation).
+    moves: MoveList,
+    /// Their ordering scores.
+    scores: Vec<i32>,
+    /// The index from which the move list is fully sorted by score
+    /// (`usize::MAX` while moves are still picked by selection).
+    sorted_from: usize,
+}
+
+impl Default for Frame {
+    fn default() -> Self {
+        Frame {
+            killers: [Move::NULL; 2],
+            moved: usize::MAX,
+            static_eval: 0,
+            pv: Vec::new(),
+            moves: MoveList::new(),
+            scores: Vec::new(),
+            sorted_from: usize::MAX,
+        }
+    }
+}
+
+pub(crate) struct Searcher<'a> {
+    pub pos: Position,
+    eval: &'a EvalTables,
+    tt: &'a Table,
+    clock: &'a Clock,
+    total_nodes: &'a AtomicU64,
+    node_limit: u64,
+    pub nodes: u64,
+    reported: u64,
+    seldepth: usize,
+    /// Per ply of the current line.
+    stack: Vec<Frame>,
+    history: Vec<i32>,
+    counter: Vec<Move>,
+    sort_buf: Vec<(i32, Move)>,
+    aborted: bool,
+    types: usize,
+    cells: usize,
+    null_ok: bool,
+    has_royal: bool,
+    royal: Vec<bool>,
+    /// Per type: the hand value its capture brings the captor (0 where
+    /// captures do not go to a hand).
+    hand_gain: Vec<i32>,
+    /// Position of each type in the types ordered by value, royal last
+    /// (the least valuable attacker is the one of lowest rank).
+    value_rank: Vec<usize>,
+    attackers_buf: Vec<(CellId, PieceType)>,
+    /// Per cell: the hand types whose drop there would give check (filled
+    /// while a node's moves are scored, cleared right after).
+    drop_check: Vec<u64>,
+    placed_buf: Vec<(CellId, u64)>,
+    drops: bool,
+    excluded_root: Vec<Move>,
+    /// The first root move whose search completed in the current iteration.
+    root_first: Option<Move>,
+    pub main: bool,
+    params: SearchParams,
+    lmr: Vec<[u8; params::LMR_TABLE]>,
+    root_side: menagerie_rules::Color,
+}
+
+fn mate_to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn mate_from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a> Searcher<'a> {
+    pub(crate) fn new(
+        pos: Position,
+        eval: &'a EvalTables,
+        tt: &'a Table,
+        clock: &'a Clock,
+        total_nodes: &'a AtomicU64,
+        node_limit: u64,
+    ) -> Self {
+        let v = pos.variant().clone();
+        let types = v.types();
+        let cells = v.geometry.len().max(1);
+        let has_royal = v.has_royal();
+        let royal: Vec<bool> = v.pieces.iter().map(|p| p.royal).collect();
+        let mut by_value: Vec<PieceType> = (0..types as PieceType).collect();
+        by_value.sort_by_key(|&k| {
+            if royal[usize::from(k)] {
+                i32::MAX
+            } else {
+                eval.value.get(usize::from(k)).copied().unwrap_or(100)
+            }
+        });
+        let params = SearchParams::default();
+        Searcher {
+            pos,
+            eval,
+            tt,
+            clock,
+            total_nodes,
+            node_limit,
+            nodes: 0,
+            reported: 0,
+            seldepth: 0,
+            stack: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
+            history: vec![0; 2 * types * cells],
+            counter: vec![Move::NULL; 2 * types * cells],
+            sort_buf: Vec::new(),
+            aborted: false,
+            types,
+            cells,
+            // Null move needs a royal piece: without one (Nichtschach) passing
+            // is too often the best "move" for the verification to help.
+            null_ok: has_royal,
+            has_royal,
+            hand_gain: v
+                .pieces
+                .iter()
+                .map(|p| match p.captured_as {
+                    Some(h) if v.rules.captures_to_hand => {
+                        eval.hand_value.get(usize::from(h)).copied().unwrap_or(0)
+                    }
+                    _ => 0,
+                })
+                .collect(),
+            royal,
+            value_rank: {
+                let mut rank = vec![0; types];
+                for (i, &k) in by_value.iter().enumerate() {
+                    rank[usize::from(k)] = i;
+                }
+                rank
+            },
+            attackers_buf: Vec::new(),
+            drop_check: vec![0; cells],
+            placed_buf: Vec::new(),
+            drops: v.rules.drops,
+            excluded_root: Vec::new(),
+            root_first: None,
+            main: true,
+            lmr: params.lmr_table(),
+            params,
+            root_side: menagerie_rules::Color::White,
+        }
+    }
+
+    pub(super) fn check_abort(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 127 == 0 {
+            let fresh = self.nodes - self.reported;
+            self.reported = self.nodes;
+            let total = self.total_nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
+            if self.clock.stopped()
+                || (self.main && self.clock.hard_expired())
+                || (self.node_limit > 0 && total >= self.node_limit)
+            {
+                if self.main {
+                    self.clock.stop.store(true, Ordering::Relaxed);
+                }
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Score of a position with no legal move, or decided by a rule.
+    pub(super) fn terminal(&self, ply: usize, in_check: bool) -> i32 {
+        let p = &self.pos;
+        let us = p.side();
+        if p.coverage_failed(us) {
+            return -(MATE - ply as i32);
+        }
+        if p.count_won(us) {
+            return MATE - ply as i32;
+        }
+        if in_check {
+            return -(MATE - ply as i32);
+        }
+        match p.variant().rules.stalemate {
+            Verdict::Draw => self.draw_score(),
+            Verdict::Loss => -(MATE - ply as i32),
+            Verdict::Win => MATE - ply as i32,
+        }
+    }
+
+    /// Score of a draw for the side to move.
+    pub(super) fn draw_score(&self) -> i32 {
+        if self.pos.side() == self.root_side {
+            -self.params.contempt
+        } else {
+            self.params.contempt
+        }
+    }
+
+    pub(super) fn is_draw(&self) -> bool {
+        let p = &self.pos;
+        let r = &p.variant().rules;
+        if r.move_rule > 0 && p.halfmove() >= r.move_rule {
+            return true;
+        }
+        if r.ply_cap > 0 && p.game_ply() >= r.ply_cap {
+            return true;
+        }
+        let h = p.hash();
+        p.repeatable_keys().any(|k| k == h)
+    }
+
+    pub(super) fn has_non_pawn_material(&self) -> bool {
+        let v = self.pos.variant();
+        let side = self.pos.side();
+        let mut bits = self.pos.present(side);
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let d = &v.pieces[k];
+            if !d.royal && d.promotion.is_none() {
+                return true;
+            }
+        }
+        v.rules.drops && (0..self.types).any(|k| self.pos.hand(side, k as PieceType) > 0)
+    }
+
+    /// True when the move just made left the mover's royals safe.
+    pub(super) fn legal_now(&self) -> bool {
+        if !self.has_royal {
+            return true;
+        }
+        let mover = self.pos.side().flip();
+        !self.pos.royal_attacked(mover) && !self.pos.royals_facing()
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::time::Limits;
+    use menagerie_rules::Registry;
+
+    /// A searcher on `fen` with fresh tables, for `f`.
+    pub(in crate::search) fn with_searcher<R>(
+        variant: &str,
+        fen: &str,
+        f: impl FnOnce(&mut Searcher) -> R,
+    ) -> R {
+        let reg = Registry::builtin();
+        let v = reg.get(variant).unwrap();
+        let pos = Position::from_fen(&v, fen).unwrap();
+        let eval = EvalTables::new(&v);
+        let tt = Table::new(1);
+        let clock = Clock::new(&Limits::default(), true, 0, 0);
+        let nodes = AtomicU64::new(0);
+        let mut s = Searcher::new(pos, &eval, &tt, &clock, &nodes, u64::MAX);
+        f(&mut s)
+    }
+}
