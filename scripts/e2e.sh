@@ -27,7 +27,7 @@ echo "== building the release binary"
 cargo build --release -p menagerie
 
 echo "== browser tests"
-(cd tests/e2e && node --test --test-concurrency=1 e2e.test.mjs security.test.mjs)
+(cd tests/e2e && node --test --test-concurrency=1 *.test.mjs)
 
 if [ "${1:-}" = "--shots" ]; then
   echo "== screenshots"

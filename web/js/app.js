@@ -7,14 +7,22 @@
 
 import { renderHome } from './home.js';
 import { GameScreen } from './game.js';
+import { toast } from './dialogs.js';
 
 const main = /** @type {HTMLElement} */ (document.getElementById('main'));
 /** @type {GameScreen|null} */
 let screen = null;
 
+/** @type {Parameters<typeof toast>|null} a message for the next screen */
+let pending = null;
+
 const app = {
-  /** @param {string} hash e.g. `#/game/abc` */
-  navigate(hash) {
+  /**
+   * @param {string} hash e.g. `#/game/abc`
+   * @param {Parameters<typeof toast>} [message] shown on the new screen (toasts of the old one are cleared)
+   */
+  navigate(hash, message) {
+    pending = message || null;
     if (location.hash === hash) route();
     else location.hash = hash;
   },
@@ -23,6 +31,8 @@ const app = {
 function route() {
   screen?.destroy();
   document.querySelectorAll('#toasts .toast').forEach((t) => t.remove());
+  if (pending) toast(...pending);
+  pending = null;
   screen = null;
   const m = /^#\/game\/([^/?#]+)/.exec(location.hash);
   document.body.dataset.screen = m ? 'game' : 'home';

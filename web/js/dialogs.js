@@ -53,8 +53,9 @@ export function choose(opts) {
  * Shows a polite message. Errors stay until dismissed or replaced, others fade.
  * @param {string} message
  * @param {'error'|'info'|'ok'} [kind]
+ * @param {number} [ms] how long it stays (errors 9 s, others 3.5 s)
  */
-export function toast(message, kind = 'info') {
+export function toast(message, kind = 'info', ms = kind === 'error' ? 9000 : 3500) {
   const box = document.getElementById('toasts');
   if (!box) return;
   const el = h(`div.toast.${kind}`, { role: kind === 'error' ? 'alert' : 'status', 'data-testid': kind === 'error' ? 'error' : 'toast' },
@@ -62,7 +63,7 @@ export function toast(message, kind = 'info') {
     h('button.icon-btn', { type: 'button', 'aria-label': 'Dismiss', onclick: () => el.remove() }, '×'));
   if (kind === 'error') box.querySelectorAll('.toast.error').forEach((e) => e.remove());
   add(box, el);
-  setTimeout(() => el.remove(), kind === 'error' ? 9000 : 3500);
+  setTimeout(() => el.remove(), ms);
 }
 
 /**

@@ -146,13 +146,13 @@ export class GameScreen {
       if (map[k]) { ev.preventDefault(); ev.stopPropagation(); map[k](); }
     });
 
-    const input = /** @type {HTMLInputElement} */ (h('input.text.mono', { type: 'text', placeholder: 'Type a move, e.g. e2e4', 'data-testid': 'move-input', 'aria-label': 'Move', autocomplete: 'off', spellcheck: 'false' }));
+    const input = /** @type {HTMLInputElement} */ (h('input.text.mono', { type: 'text', placeholder: 'Type a move: e4, Nf3, e2e4', 'data-testid': 'move-input', 'aria-label': 'Move', autocomplete: 'off', spellcheck: 'false' }));
     add(el.entry, input, h('button.btn', { type: 'submit', 'data-testid': 'move-submit' }, 'Play'));
     el.entry.addEventListener('submit', (ev) => {
       ev.preventDefault();
       const text = input.value.trim();
       if (!text) return;
-      const hit = this.legal().find((m) => m.uci === text || m.text === text);
+      const hit = this.legal().find((m) => m.uci === text || m.text === text); // anything else (SAN) the server reads
       this.send(hit ? hit.uci : text).then((ok) => { if (ok) input.value = ''; });
     });
 
@@ -265,7 +265,7 @@ export class GameScreen {
       clear(b);
       const n = this.viewPly ?? 0;
       const mv = n > 0 ? this.state.moves[n - 1] : null;
-      add(b, h('span', null, n === 0 ? 'Viewing the start position' : `Viewing the position after ${moveLabel(n, this.startSide())} ${mv?.text ?? ''}`),
+      add(b, h('span', null, n === 0 ? 'Viewing the start position' : `Viewing the position after ${moveLabel(n, this.startSide())} ${mv?.san ?? mv?.text ?? ''}`),
         h('button.btn.small.primary', { type: 'button', 'data-testid': 'back-to-game', onclick: () => this.goto(null) }, 'Back to the game'));
     }
   }
@@ -384,7 +384,7 @@ export class GameScreen {
       i ? h('span.score', { 'data-testid': 'engine-score', title: 'from the engine side’s view' }, scoreText(i.score)) : null,
       i && i.nodes ? h('span.muted', null, `${compactNumber(i.nodes)} nodes`) : null,
       i && i.nps ? h('span.muted', null, `${compactNumber(i.nps)}/s`) : null));
-    if (i && (i.pv_text || i.pv)?.length) add(el, h('div.pv.mono', { 'data-testid': 'engine-pv' }, (i.pv_text || i.pv).join('  ')));
+    if (i && (i.pv_san || i.pv_text || i.pv)?.length) add(el, h('div.pv.mono', { 'data-testid': 'engine-pv' }, (i.pv_san || i.pv_text || i.pv).join(' ')));
   }
 
   /** Colour that moved first in this game. */
@@ -415,8 +415,8 @@ export class GameScreen {
       }
       add(row, h('button.move', {
         type: 'button', 'data-testid': `move-${ply}`, 'data-ply': ply, 'data-uci': m.uci, tabindex: '-1',
-        'aria-current': ply === current ? 'step' : undefined, title: m.uci, onclick: () => this.goto(ply),
-      }, m.text));
+        'aria-current': ply === current ? 'step' : undefined, title: m.text === m.uci ? m.uci : `${m.text} (${m.uci})`, onclick: () => this.goto(ply),
+      }, m.san || m.text));
     });
     if (this.state.status.over) add(list, h('li.move-row.result', null, h('span', null, this.state.status.result || '')));
     const cur = /** @type {HTMLElement|null} */ (list.querySelector('[aria-current]'));

@@ -3,12 +3,12 @@
 
 import * as api from './api.js';
 import { h, add } from './dom.js';
-import { openDialog, toast } from './dialogs.js';
+import { openDialog } from './dialogs.js';
 
 /**
  * Asks for a PGN or a FEN and opens the imported game.
  * @param {any[]} variants the variant list (for the FEN tab); fetched when empty
- * @param {{navigate:(hash:string)=>void}} app
+ * @param {{navigate:(hash:string, message?:any[])=>void}} app
  * @param {string} [currentVariant] preselected variant for the FEN tab
  */
 export async function importDialog(variants, app, currentVariant) {
@@ -49,8 +49,9 @@ export async function importDialog(variants, app, currentVariant) {
             if (mode === 'fen' && !fen.value.trim()) throw new Error('Enter a FEN first.');
             const game = await api.importGame(body);
             close(game.id);
-            toast('Game imported.', 'ok');
-            app.navigate(`#/game/${encodeURIComponent(game.id)}`);
+            const notes = /** @type {string[]} */ (game.import_notes || []);
+            app.navigate(`#/game/${encodeURIComponent(game.id)}`,
+              notes.length ? [`Game imported; ${notes.join('; ')}.`, 'info', 9000] : ['Game imported.', 'ok']);
           } catch (e) {
             errorBox.textContent = /** @type {Error} */ (e).message;
           }

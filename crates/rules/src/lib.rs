@@ -17,6 +17,7 @@ pub mod outcome;
 mod perft;
 pub mod piece;
 pub mod position;
+pub mod san;
 pub mod variant;
 
 pub use moves::{Move, MoveKind, MoveList};
@@ -26,4 +27,5 @@ pub use perft::{divide, perft};
 pub use piece::{Color, Piece, PieceType};
 pub use position::fen::FenError;
 pub use position::Position;
+pub use san::{parse_san, san, san_line};
 pub use variant::{Registry, Variant};

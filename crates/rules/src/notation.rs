@@ -169,11 +169,20 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
     parse_move_in(pos, &legal, text)
 }
 
-/// As [`parse_move`], with the legal moves already generated.
+/// As [`parse_move`], with the legal moves already generated. Text that is
+/// not in coordinates (`e4`, `Nf3`, `exd5`) is read as SAN ([`crate::san`]).
 ///
 /// # Errors
 /// See [`parse_move`].
 pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveError> {
+    match parse_coordinates(pos, legal, text) {
+        Err(MoveError::Syntax { .. }) => crate::san::parse_san_in(pos, legal, text),
+        other => other,
+    }
+}
+
+/// Reads a move written with its cells (`e2e4`, `e2-e4`, `P@e5`, `O-O`).
+fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveError> {
     let v = pos.variant();
     let t = text.trim().trim_end_matches(['#', '!', '?']);
     let syn = |reason: &str| MoveError::Syntax {

@@ -219,16 +219,15 @@ async fn import_game(
         player(b.black.as_deref(), "black", Player::Human)?,
     ];
     let engine = engine_settings(b.engine)?;
+    let mut notes = Vec::new();
     let game = if let Some(text) = b.pgn.as_deref().filter(|t| !t.trim().is_empty()) {
         let parsed = pgn::parse(text)?;
-        let vid = b
-            .variant
-            .as_deref()
-            .or_else(|| parsed.tag("Variant"))
-            .unwrap_or("chess");
-        let v = app
-            .variant(vid, false)
-            .or_else(|e| app.variant(&vid.to_ascii_lowercase(), false).map_err(|_| e))?;
+        let vid = match b.variant.as_deref() {
+            Some(id) => id.to_string(),
+            None => pgn::variant_id(parsed.tag("Variant")),
+        };
+        let v = app.variant(&vid, false)?;
+        notes.clone_from(&parsed.notes);
         let mut g = Game::new(
             app.new_id(),
             v,
@@ -237,7 +236,7 @@ async fn import_game(
             engine,
             crate::app::now(),
         )?;
-        pgn::replay(&mut g, &parsed.moves)?;
+        pgn::apply(&mut g, &parsed)?;
         g
     } else {
         let vid = b.variant.ok_or_else(|| {
@@ -262,7 +261,16 @@ async fn import_game(
     };
     admit(&app, &game, who)?;
     let (_, json) = app.insert(game, Some(who.0))?;
-    Ok(JsonText(StatusCode::CREATED, json))
+    if notes.is_empty() {
+        return Ok(JsonText(StatusCode::CREATED, json));
+    }
+    // The state, with what the import left out for the person importing.
+    let mut state: serde_json::Value =
+        serde_json::from_str(&json).map_err(|e| ApiError::internal(e.to_string()))?;
+    if let Some(o) = state.as_object_mut() {
+        o.insert("import_notes".into(), notes.into());
+    }
+    Ok(JsonText(StatusCode::CREATED, state.to_string().into()))
 }
 
 async fn list_games(State(app): AppState, q: Params) -> ApiResult<JsonText> {

@@ -256,6 +256,7 @@ impl App {
         };
         g.updated = s.updated;
         g.version = s.version;
+        g.tags = s.tags;
         Ok(g)
     }
 

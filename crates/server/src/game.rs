@@ -2,7 +2,9 @@
 //! engine settings, and how it ended when the rules did not end it.
 
 use crate::error::{ApiError, ApiResult};
-use menagerie_rules::{move_text, parse_move, Color, Move, Position, TextStyle, Variant};
+use menagerie_rules::{
+    move_text, parse_move, san::san_in, Color, Move, Position, TextStyle, Variant,
+};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -155,6 +157,8 @@ pub struct Played {
     pub uci: String,
     /// The variant's own text (`e2-e4`).
     pub text: String,
+    /// Standard algebraic notation (`e4`, `Nxf7+`).
+    pub san: String,
     /// FEN after the move.
     pub fen: String,
     /// Cells whose enemy pieces it captured.
@@ -199,6 +203,9 @@ pub struct Game {
     pub version: u64,
     /// The search running for this game, if any.
     pub search: Option<SearchTicket>,
+    /// Tags of the PGN the game was imported from, in their order (written back on
+    /// export); empty for games started here.
+    pub tags: Vec<(String, String)>,
 }
 
 /// Cells holding pieces of `them` before that are not theirs after (board only).
@@ -247,6 +254,7 @@ impl Game {
             updated: now,
             version: 1,
             search: None,
+            tags: Vec::new(),
         })
     }
 
@@ -307,6 +315,7 @@ impl Game {
     pub fn play(&mut self, m: Move) -> ApiResult<()> {
         let uci = move_text(&self.pos, m, TextStyle::Uci);
         let text = move_text(&self.pos, m, TextStyle::Human);
+        let san = san_in(&self.pos, &self.pos.legal_moves(), m);
         let before = self.pos.clone();
         let them = before.side().flip();
         self.pos.play(m).map_err(|_| {
@@ -317,6 +326,7 @@ impl Game {
             mv: m,
             uci,
             text,
+            san,
             fen: self.pos.to_fen(),
             captured,
         });

@@ -1,8 +1,35 @@
-//! PGN export and import with the `[Variant]` and `[FEN]` tags.
+//! PGN export and import with the `[Variant]` and `[FEN]` tags, moves in SAN.
+//!
+//! Imported games keep their tags, so a game from lichess or pychess-variants is
+//! written back with the tags it came with (the result brought up to date); games
+//! started here get the Seven Tag Roster, `Variant`, `SetUp` and `FEN`.
 
 use crate::error::{ApiError, ApiResult};
-use crate::game::{Game, Player};
+use crate::game::{Ended, Game, Player};
 use std::fmt::Write as _;
+
+/// The variant of a PGN without a `[Variant]` tag (the PGN standard's game).
+pub const DEFAULT_VARIANT: &str = "chess";
+
+/// `[Variant]` values of other programs that name [`DEFAULT_VARIANT`] (lichess writes
+/// `Standard`, and `From Position` for a set-up position).
+const DEFAULT_VARIANT_NAMES: &[&str] = &["standard", "from position", "chess"];
+
+/// The variant id a `[Variant]` tag names: an id as it is, otherwise the lowercase
+/// name with spaces as dashes (pychess-variants' `Capablanca`, `Shogi`), and the
+/// standard game's names.
+#[must_use]
+pub fn variant_id(tag: Option<&str>) -> String {
+    let Some(t) = tag.map(str::trim).filter(|t| !t.is_empty()) else {
+        return DEFAULT_VARIANT.into();
+    };
+    let lower = t.to_ascii_lowercase();
+    if DEFAULT_VARIANT_NAMES.contains(&lower.as_str()) {
+        DEFAULT_VARIANT.into()
+    } else {
+        lower.split_whitespace().collect::<Vec<_>>().join("-")
+    }
+}
 
 /// `YYYY.MM.DD` of a Unix time (UTC).
 fn date(unix: i64) -> String {
@@ -31,8 +58,37 @@ fn player_name(p: Player) -> &'static str {
     }
 }
 
-/// Writes a game as PGN: the seven standard tags, `Variant`, `SetUp`/`FEN`, and the
-/// moves in the variant's own text, wrapped at 80 columns.
+/// The tags of an imported game, as imported, with `Result` brought up to date and
+/// `Variant` / `SetUp` / `FEN` added when the game needs them and they are missing.
+fn imported_tags(g: &Game, result: &str) -> Vec<(String, String)> {
+    let has = |name: &str| g.tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(name));
+    let mut tags: Vec<(String, String)> = g
+        .tags
+        .iter()
+        .map(|(k, v)| {
+            let v = if k.eq_ignore_ascii_case("Result") {
+                result
+            } else {
+                v
+            };
+            (k.clone(), v.to_string())
+        })
+        .collect();
+    if !has("Result") {
+        tags.push(("Result".into(), result.into()));
+    }
+    if !has("Variant") && g.variant.id != DEFAULT_VARIANT {
+        tags.push(("Variant".into(), g.variant.id.clone()));
+    }
+    if !has("FEN") && g.start_fen != menagerie_rules::Position::start(&g.variant).to_fen() {
+        tags.push(("SetUp".into(), "1".into()));
+        tags.push(("FEN".into(), g.start_fen.clone()));
+    }
+    tags
+}
+
+/// Writes a game as PGN: the tags (see the module docs), then the moves in SAN,
+/// wrapped at 80 columns.
 #[must_use]
 pub fn export(g: &Game) -> String {
     let st = g.status();
@@ -41,6 +97,12 @@ pub fn export(g: &Game) -> String {
     let mut tag = |k: &str, v: &str| {
         let _ = writeln!(out, "[{k} \"{}\"]", escape(v));
     };
+    if !g.tags.is_empty() {
+        for (k, v) in imported_tags(g, result) {
+            tag(&k, &v);
+        }
+        return moves_text(g, result, out);
+    }
     tag("Event", "Menagerie game");
     tag("Site", "Menagerie");
     tag("Date", &date(g.created));
@@ -54,6 +116,11 @@ pub fn export(g: &Game) -> String {
     if let Some(r) = st.reason {
         tag("Termination", r);
     }
+    moves_text(g, result, out)
+}
+
+/// Appends the movetext (numbered SAN, then the result) to the tags in `out`.
+fn moves_text(g: &Game, result: &str, mut out: String) -> String {
     out.push('\n');
     let start = g
         .position_at(0)
@@ -63,11 +130,11 @@ pub fn export(g: &Game) -> String {
     let (mut number, mut side) = start;
     for (i, p) in g.moves.iter().enumerate() {
         if side == menagerie_rules::Color::White {
-            words.push(format!("{number}. {}", p.text));
+            words.push(format!("{number}. {}", p.san));
         } else if i == 0 {
-            words.push(format!("{number}... {}", p.text));
+            words.push(format!("{number}... {}", p.san));
         } else {
-            words.push(p.text.clone());
+            words.push(p.san.clone());
         }
         if side == menagerie_rules::Color::Black {
             number += 1;
@@ -99,6 +166,10 @@ pub struct ParsedPgn {
     pub tags: Vec<(String, String)>,
     /// Move texts (numbers, results, comments, variations and NAGs removed).
     pub moves: Vec<String>,
+    /// The result written after the moves (`1-0`, `0-1`, `1/2-1/2`, `*`), if any.
+    pub result: Option<String>,
+    /// What was left out (variations, further games), for the person importing.
+    pub notes: Vec<String>,
 }
 
 impl ParsedPgn {
@@ -163,10 +234,24 @@ pub fn parse(text: &str) -> ApiResult<ParsedPgn> {
     let mut out = ParsedPgn::default();
     let mut movetext = String::new();
     let mut in_moves = false;
+    let mut in_comment = false;
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
         if t.starts_with('%') {
             continue; // escape line
+        }
+        if in_moves && !in_comment && t.starts_with('[') {
+            out.notes
+                .push("only the first game of the text was read".into());
+            break;
+        }
+        // A `[` inside a comment (`{ [%clk 0:03:00] }`) is no tag.
+        for c in line.chars() {
+            match c {
+                '{' => in_comment = true,
+                '}' => in_comment = false,
+                _ => {}
+            }
         }
         if !in_moves && t.starts_with('[') {
             out.tags.push(parse_tag(t, i + 1)?);
@@ -181,6 +266,7 @@ pub fn parse(text: &str) -> ApiResult<ParsedPgn> {
     // Remove comments and variations.
     let mut clean = String::new();
     let mut depth = 0usize;
+    let mut variations = 0usize;
     let mut chars = movetext.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
@@ -205,7 +291,12 @@ pub fn parse(text: &str) -> ApiResult<ParsedPgn> {
                 }
                 clean.push(' ');
             }
-            '(' => depth += 1,
+            '(' => {
+                if depth == 0 {
+                    variations += 1;
+                }
+                depth += 1;
+            }
             ')' => {
                 depth = depth
                     .checked_sub(1)
@@ -219,8 +310,18 @@ pub fn parse(text: &str) -> ApiResult<ParsedPgn> {
     if depth > 0 {
         return Err(bad("a variation `(` is never closed"));
     }
+    if variations > 0 {
+        out.notes.push(format!(
+            "{variations} variation{} skipped: only the main line was imported",
+            if variations == 1 { "" } else { "s" }
+        ));
+    }
     for tok in clean.split_whitespace() {
-        if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*") || tok.starts_with('$') {
+        if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            out.result = Some(tok.to_string());
+            continue;
+        }
+        if tok.starts_with('$') {
             continue;
         }
         // Move numbers: `12.`, `12...`, or glued to the move (`12.e2-e4`).
@@ -270,6 +371,26 @@ pub fn replay(g: &mut Game, moves: &[String]) -> ApiResult<()> {
     Ok(())
 }
 
+/// Builds a game from a parsed PGN: keeps its tags, plays its moves, and where the
+/// rules do not end the game but the PGN gives a decisive result or a draw, ends it
+/// the way a game without a rule verdict ends (the loser resigned, or a draw was agreed).
+///
+/// # Errors
+/// `bad_pgn` naming the first move that is not legal.
+pub fn apply(g: &mut Game, parsed: &ParsedPgn) -> ApiResult<()> {
+    replay(g, &parsed.moves)?;
+    g.tags.clone_from(&parsed.tags);
+    if !g.status().over {
+        g.ended = match parsed.result.as_deref().or_else(|| parsed.tag("Result")) {
+            Some("1-0") => Some(Ended::Resigned(menagerie_rules::Color::Black)),
+            Some("0-1") => Some(Ended::Resigned(menagerie_rules::Color::White)),
+            Some("1/2-1/2") => Some(Ended::Agreed),
+            _ => None,
+        };
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,5 +420,96 @@ mod tests {
         assert!(parse("1. e2e4 { open").is_err());
         assert!(parse("1. e2e4 ( e7e5").is_err());
         assert!(parse("1. e2e4 )").is_err());
+    }
+
+    fn import(text: &str) -> Game {
+        let parsed = parse(text).expect("parses");
+        let reg = menagerie_rules::Registry::builtin();
+        let v = reg
+            .get(&variant_id(parsed.tag("Variant")))
+            .expect("variant");
+        let mut g = Game::new(
+            "t".into(),
+            v,
+            parsed.tag("FEN"),
+            [Player::Human; 2],
+            crate::game::EngineSettings::default(),
+            0,
+        )
+        .expect("game");
+        apply(&mut g, &parsed).expect("moves");
+        g
+    }
+
+    fn words(s: &str) -> Vec<&str> {
+        s.split_whitespace().collect()
+    }
+
+    /// A game in lichess's export format (Anderssen-Kieseritzky, London 1851) reads
+    /// and is written back with the same tags and the same SAN moves; only the
+    /// lines of the movetext are wrapped at 80 columns.
+    #[test]
+    fn lichess_game_round_trip() {
+        let text = include_str!("../tests/data/immortal-lichess.pgn");
+        let g = import(text);
+        assert_eq!(g.moves.len(), 45);
+        assert_eq!(g.status().reason, Some("checkmate"));
+        let out = export(&g);
+        assert_eq!(words(&out), words(text));
+        assert!(out.lines().all(|l| l.len() <= 80), "{out}");
+        // Exported again after a reload of its own export: still the same.
+        assert_eq!(export(&import(&out)), out);
+    }
+
+    /// SAN with comments, clock comments, NAGs, annotation marks and variations;
+    /// a decisive result the rules did not reach ends the game as a resignation.
+    #[test]
+    fn san_with_annotations_and_variations() {
+        let text = "[Event \"x\"]\n[Result \"0-1\"]\n\n1. e4 { [%clk 0:03:00] } 1... e5 $1 2. Nf3!? (2. Bc4 Nf6 (2... Bc5)) 2... Nc6 \
+                    3. Bb5 a6 {A comment\n[over] two lines} 4. Ba4 0-1\n\n[Event \"second\"]\n\n1. d4 *\n";
+        let p = parse(text).expect("parses");
+        assert_eq!(p.moves, ["e4", "e5", "Nf3!?", "Nc6", "Bb5", "a6", "Ba4"]);
+        assert_eq!(
+            p.notes,
+            [
+                "only the first game of the text was read",
+                "1 variation skipped: only the main line was imported"
+            ]
+        );
+        let g = import(text);
+        assert_eq!(g.moves.len(), 7);
+        assert_eq!(g.moves[6].san, "Ba4");
+        assert_eq!(g.status().result, Some("0-1"));
+        assert_eq!(g.status().reason, Some("resignation"));
+    }
+
+    #[test]
+    fn variant_tags_of_other_programs() {
+        assert_eq!(variant_id(None), "chess");
+        assert_eq!(variant_id(Some("Standard")), "chess");
+        assert_eq!(variant_id(Some("From Position")), "chess");
+        assert_eq!(variant_id(Some("Capablanca")), "capablanca");
+        assert_eq!(variant_id(Some("missing-ox")), "missing-ox");
+        assert_eq!(variant_id(Some("Gnuqi Mitregi")), "gnuqi-mitregi");
+    }
+
+    /// Games started here: the standard tags and SAN moves.
+    #[test]
+    fn export_in_san() {
+        let g = import("[Variant \"shogi\"]\n\n1. e3e4 e7e6 *");
+        let out = export(&g);
+        assert!(out.contains("[Variant \"shogi\"]"), "{out}");
+        assert!(out.contains("1. e4 e6 *"), "{out}");
+        let mut fresh = Game::new(
+            "n".into(),
+            g.variant.clone(),
+            None,
+            [Player::Human; 2],
+            crate::game::EngineSettings::default(),
+            0,
+        )
+        .expect("game");
+        fresh.play_text("c3c4").expect("legal");
+        assert!(export(&fresh).contains("\n1. c4 *"), "{}", export(&fresh));
     }
 }

@@ -41,6 +41,8 @@ pub struct StoredGame {
     pub updated: i64,
     /// Change counter.
     pub version: u64,
+    /// Tags of an imported PGN.
+    pub tags: Vec<(String, String)>,
 }
 
 /// Status of a listed game.
@@ -104,6 +106,9 @@ CREATE TABLE IF NOT EXISTS games (
 CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 ";
 
+/// Columns added after the first schema, added to older databases on open.
+const ADDED_COLUMNS: &[(&str, &str)] = &[("tags", "TEXT")];
+
 fn player(s: &str) -> Player {
     Player::parse(s).unwrap_or(Player::Human)
 }
@@ -132,6 +137,16 @@ impl Store {
         let _mode: String = conn.query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))?;
         conn.execute_batch("PRAGMA synchronous=NORMAL;")?;
         conn.execute_batch(SCHEMA)?;
+        for (name, kind) in ADDED_COLUMNS {
+            let present: bool = conn.query_row(
+                "SELECT count(*) > 0 FROM pragma_table_info('games') WHERE name = ?1",
+                [name],
+                |r| r.get(0),
+            )?;
+            if !present {
+                conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {name} {kind};"))?;
+            }
+        }
         Ok(Store {
             conn: Mutex::new(conn),
         })
@@ -153,8 +168,8 @@ impl Store {
         self.conn().execute(
             "INSERT OR REPLACE INTO games (id, variant, start_fen, moves, white, black,
                 movetime_ms, depth, ended, draw_offer, over, result, reason, ply,
-                created, updated, version)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+                created, updated, version, tags)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
             params![
                 g.id,
                 g.variant.id,
@@ -173,6 +188,8 @@ impl Store {
                 g.created,
                 g.updated,
                 g.version as i64,
+                (!g.tags.is_empty())
+                    .then(|| serde_json::to_string(&g.tags).unwrap_or_default()),
             ],
         )?;
         Ok(())
@@ -187,7 +204,7 @@ impl Store {
             .conn()
             .query_row(
                 "SELECT id, variant, start_fen, moves, white, black, movetime_ms, depth,
-                        ended, draw_offer, created, updated, version
+                        ended, draw_offer, created, updated, version, tags
                  FROM games WHERE id = ?1",
                 [id],
                 |r| {
@@ -209,6 +226,10 @@ impl Store {
                         created: r.get(10)?,
                         updated: r.get(11)?,
                         version: r.get::<_, i64>(12)?.max(0) as u64,
+                        tags: r
+                            .get::<_, Option<String>>(13)?
+                            .and_then(|t| serde_json::from_str(&t).ok())
+                            .unwrap_or_default(),
                     })
                 },
             )

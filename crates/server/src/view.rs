@@ -241,6 +241,7 @@ pub struct LastMove {
     captured: Vec<String>,
     uci: String,
     text: String,
+    san: String,
 }
 
 /// A move of the game's move list.
@@ -248,6 +249,7 @@ pub struct LastMove {
 pub struct MoveEntry {
     uci: String,
     text: String,
+    san: String,
     fen: String,
 }
 
@@ -443,6 +445,7 @@ impl GameState {
                 captured: p.captured.iter().map(|&c| g.name(c).to_string()).collect(),
                 uci: p.uci.clone(),
                 text: p.text.clone(),
+                san: p.san.clone(),
             }
         });
         let mut hands = BTreeMap::new();
@@ -477,6 +480,7 @@ impl GameState {
                 .map(|p| MoveEntry {
                     uci: p.uci.clone(),
                     text: p.text.clone(),
+                    san: p.san.clone(),
                     fen: p.fen.clone(),
                 })
                 .collect(),
@@ -508,6 +512,7 @@ pub struct InfoView {
     nps: u64,
     pv: Vec<String>,
     pv_text: Vec<String>,
+    pv_san: Vec<String>,
 }
 
 impl InfoView {
@@ -526,6 +531,7 @@ impl InfoView {
             pv_text.push(move_text(&p, m, TextStyle::Human));
             p.make_unchecked(m);
         }
+        let pv_san = menagerie_rules::san_line(pos, &info.pv[..pv.len()]);
         let mut score = BTreeMap::new();
         match info.score {
             Score::Cp(cp) => score.insert("cp", cp),
@@ -538,6 +544,7 @@ impl InfoView {
             nps: info.nps,
             pv,
             pv_text,
+            pv_san,
         }
     }
 }

@@ -1,0 +1,486 @@
+//! Standard algebraic notation (SAN) for every variant, written and read by
+//! the rules from the legal moves of a position.
+//!
+//! Players read and write SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`); lichess,
+//! pychess-variants and Fairy-Stockfish exchange games in it. Because it leaves
+//! out whatever the position makes obvious, SAN can only be produced and read
+//! with the legal moves at hand: this module never looks at a move's text
+//! alone.
+//!
+//! # Writing
+//!
+//! * Piece letter: the piece's FEN token in White's case (`N`, multi-letter
+//!   tokens as they are: `*R`); a promoted piece whose FEN writes `+X` is
+//!   written `+X` (Fairy-Stockfish's Shogi convention: `+R` for a Dragon King).
+//!   The type whose token is `P` is the pawn: no letter.
+//! * Disambiguation, minimal as in chess: when another piece written the same
+//!   way can reach the destination, the origin's file part, else its rank
+//!   part, else the whole origin cell. A pawn capture always names its file.
+//! * Cell names are the variant's own. Their *file part* is the name without
+//!   its trailing number and the *rank part* the number: on a 3D board the file
+//!   part holds the level and the file (`wc` of `wc3`), so a Stockpoint capture
+//!   reads `wcxwd4`; extra cells outside the rectangle (`C1`) split the same way.
+//! * `x` before the destination of a capture; `+` after a move that gives
+//!   check, `#` after one that checkmates.
+//! * Promotion `=Q`; in variants whose notation writes promotions with `+`
+//!   (Shogi, Mitregi) `+` (or `+G` when there is a choice), and `=` for a move
+//!   that could have promoted and did not (Fairy-Stockfish's convention).
+//! * Drops `P@e5` (pawns too), castling `O-O` / `O-O-O` by the side of the
+//!   King's move; where one side has several castlings the same way (Missing
+//!   Ox), `O-` and the King's destination: `O-m2`.
+//! * A move that differs from another legal move only by the cell it passes
+//!   (a path choice, a capture on the way) is written in full with that cell:
+//!   `e2-e3xd4`, `Ue4xd5-c6`.
+//!
+//! # Reading
+//!
+//! The canonical form above, and what other programs write: check and
+//! annotation marks (`+`, `#`, `!`, `?`) in any combination, more
+//! disambiguation than needed (`Ng1f3`), `P` before pawn moves, a missing or
+//! different capture mark (`:`), promotions as `=Q`, `Q`, `=q`, `(Q)`, drops as
+//! `P*e5` or `@e5` for pawns, `0-0`, and castling written as the King's move.
+
+use crate::moves::{Move, MoveKind};
+use crate::notation::MoveError;
+use crate::position::Position;
+use menagerie_geometry::CellId;
+
+/// The token of the piece type written without a letter.
+const PAWN_TOKEN: &str = "P";
+
+/// The file and rank parts of a cell name (`wc3` -> `wc`, `3`).
+fn split_name(name: &str) -> (&str, &str) {
+    let file_len = name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    name.split_at(file_len)
+}
+
+/// How the piece on `c` is written (empty for a pawn).
+fn piece_text(pos: &Position, c: CellId) -> String {
+    let v = pos.variant();
+    let p = pos.piece(c);
+    if let Some(o) = pos.origin(c) {
+        if !v.fen.promoted_full {
+            return format!("+{}", v.pieces[usize::from(o)].token);
+        }
+    }
+    let t = &v.pieces[usize::from(p.kind())].token;
+    if t == PAWN_TOKEN {
+        String::new()
+    } else {
+        t.clone()
+    }
+}
+
+/// True when `o` differs from `m` only by its path cell.
+fn same_but_path(m: Move, o: Move) -> bool {
+    o != m
+        && o.kind() == m.kind()
+        && o.from() == m.from()
+        && o.to() == m.to()
+        && o.promotion() == m.promotion()
+}
+
+/// Sign of the King's sideways step in a castling move.
+fn castle_side(pos: &Position, m: Move) -> i32 {
+    let g = &pos.variant().geometry;
+    let from = m.from().map_or(0, |f| i32::from(g.coord(f).x));
+    (i32::from(g.coord(m.to()).x) - from).signum()
+}
+
+fn castle_text(pos: &Position, legal: &[Move], m: Move) -> String {
+    let side = castle_side(pos, m);
+    let same_way = legal
+        .iter()
+        .filter(|o| o.kind() == MoveKind::Castle && castle_side(pos, **o) == side)
+        .count();
+    if same_way == 1 && side != 0 {
+        if side > 0 { "O-O" } else { "O-O-O" }.to_string()
+    } else {
+        format!("O-{}", pos.variant().geometry.name(m.to()))
+    }
+}
+
+fn promotion_text(pos: &Position, legal: &[Move], m: Move) -> String {
+    let v = pos.variant();
+    let same_cells = |o: &&Move| {
+        o.kind() == m.kind() && o.from() == m.from() && o.to() == m.to() && o.via() == m.via()
+    };
+    match m.promotion() {
+        Some(k) => {
+            let tok = &v.pieces[usize::from(k)].token;
+            if v.plus_promotion {
+                let choices = legal
+                    .iter()
+                    .filter(same_cells)
+                    .filter(|o| o.promotion().is_some())
+                    .count();
+                if choices == 1 {
+                    "+".into()
+                } else {
+                    format!("+{tok}")
+                }
+            } else {
+                format!("={tok}")
+            }
+        }
+        None if v.plus_promotion
+            && legal
+                .iter()
+                .filter(same_cells)
+                .any(|o| o.promotion().is_some()) =>
+        {
+            "=".into()
+        }
+        None => String::new(),
+    }
+}
+
+/// True when the move takes a piece on its destination.
+fn captures_on_destination(pos: &Position, m: Move) -> bool {
+    if m.kind() == MoveKind::EnPassant {
+        return true;
+    }
+    let target = pos.piece(m.to());
+    target.is_some() && !target.is_color(pos.side())
+}
+
+/// The origin text a move needs among the other moves to its destination.
+fn disambiguation(pos: &Position, legal: &[Move], m: Move, piece: &str) -> String {
+    let g = &pos.variant().geometry;
+    let Some(from) = m.from() else {
+        return String::new();
+    };
+    let mut rivals: Vec<CellId> = legal
+        .iter()
+        .filter(|o| matches!(o.kind(), MoveKind::Normal | MoveKind::EnPassant))
+        .filter(|o| o.to() == m.to())
+        .filter_map(|o| o.from())
+        .filter(|&f| f != from && piece_text(pos, f) == piece)
+        .collect();
+    rivals.sort_unstable();
+    rivals.dedup();
+    let pawn_capture = piece.is_empty() && m.is_capture();
+    if rivals.is_empty() && !pawn_capture {
+        return String::new();
+    }
+    let name = g.name(from);
+    let (file, rank) = split_name(name);
+    let file_shared = rivals.iter().any(|&r| split_name(g.name(r)).0 == file);
+    let rank_shared = rivals.iter().any(|&r| split_name(g.name(r)).1 == rank);
+    if !file.is_empty() && !rank.is_empty() && !file_shared {
+        file.to_string()
+    } else if !pawn_capture && !rank.is_empty() && !rank_shared {
+        rank.to_string()
+    } else {
+        name.to_string()
+    }
+}
+
+/// The check mark a move earns: `+`, `#` or nothing.
+fn check_mark(pos: &Position, m: Move) -> &'static str {
+    let mut after = pos.clone();
+    after.make_unchecked(m);
+    if !after.in_check() {
+        return "";
+    }
+    match after.outcome() {
+        Some(o) if o.winner == Some(pos.side()) => "#",
+        _ => "+",
+    }
+}
+
+/// SAN of a legal move without its check mark.
+fn san_body(pos: &Position, legal: &[Move], m: Move) -> String {
+    let v = pos.variant();
+    let g = &v.geometry;
+    if let Some(k) = m.dropped() {
+        return format!("{}@{}", v.pieces[usize::from(k)].token, g.name(m.to()));
+    }
+    if m.kind() == MoveKind::Castle {
+        return castle_text(pos, legal, m);
+    }
+    let Some(from) = m.from() else {
+        return String::new();
+    };
+    let piece = piece_text(pos, from);
+    let dest_mark = if captures_on_destination(pos, m) {
+        "x"
+    } else {
+        "-"
+    };
+    let mut s = piece.clone();
+    if legal.iter().any(|&o| same_but_path(m, o)) {
+        s.push_str(g.name(from));
+        if let Some(via) = m.via() {
+            s.push(if m.captures_via() { 'x' } else { '-' });
+            s.push_str(g.name(via));
+        }
+        s.push_str(dest_mark);
+    } else {
+        s.push_str(&disambiguation(pos, legal, m, &piece));
+        if m.is_capture() {
+            s.push('x');
+        }
+    }
+    s.push_str(g.name(m.to()));
+    s.push_str(&promotion_text(pos, legal, m));
+    s
+}
+
+/// Writes a legal move of `pos` in SAN, check mark included.
+#[must_use]
+pub fn san(pos: &Position, m: Move) -> String {
+    let legal = pos.legal_moves();
+    san_in(pos, &legal, m)
+}
+
+/// As [`san`], with the legal moves of `pos` already generated.
+#[must_use]
+pub fn san_in(pos: &Position, legal: &[Move], m: Move) -> String {
+    let mut s = san_body(pos, legal, m);
+    s.push_str(check_mark(pos, m));
+    s
+}
+
+/// SAN of a sequence of moves played from `pos` (a principal variation); stops
+/// at the first move that is not legal where it is played.
+#[must_use]
+pub fn san_line(pos: &Position, moves: &[Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let legal = p.legal_moves();
+        if !legal.contains(&m) {
+            break;
+        }
+        out.push(san_in(&p, &legal, m));
+        p.make_unchecked(m);
+    }
+    out
+}
+
+/// Everything a move may be written as, for lenient reading.
+struct Forms<'a> {
+    pieces: Vec<String>,
+    origins: Vec<&'a str>,
+    dest: &'a str,
+    capture: bool,
+    promotions: Vec<String>,
+}
+
+impl Forms<'_> {
+    fn accepts(&self, text: &str) -> bool {
+        self.pieces.iter().any(|p| {
+            text.strip_prefix(p.as_str()).is_some_and(|rest| {
+                self.promotions.iter().any(|pr| {
+                    rest.strip_suffix(pr.as_str())
+                        .and_then(|r| r.strip_suffix(self.dest))
+                        .is_some_and(|mid| self.origin_ok(mid))
+                })
+            })
+        })
+    }
+
+    fn origin_ok(&self, mid: &str) -> bool {
+        if self.origins.contains(&mid) {
+            return true;
+        }
+        let marks: &[char] = if self.capture {
+            &['x', ':', '-']
+        } else {
+            &['-']
+        };
+        mid.strip_suffix(marks)
+            .is_some_and(|o| self.origins.contains(&o))
+    }
+}
+
+fn forms<'a>(pos: &'a Position, m: Move) -> Option<Forms<'a>> {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let from = m.from()?;
+    let piece = piece_text(pos, from);
+    let mut pieces = vec![piece.clone()];
+    if piece.is_empty() {
+        pieces.push(PAWN_TOKEN.to_string());
+    }
+    let name = g.name(from);
+    let (file, rank) = split_name(name);
+    let origins = vec!["", file, rank, name];
+    let promotions = match m.promotion() {
+        Some(k) => {
+            let t = v.pieces[usize::from(k)].token.clone();
+            let l = t.to_ascii_lowercase();
+            let mut p = vec![
+                format!("={t}"),
+                t.clone(),
+                format!("={l}"),
+                l,
+                format!("({t})"),
+                format!("/{t}"),
+                format!("+{t}"),
+            ];
+            if v.plus_promotion {
+                p.push("+".into());
+            }
+            p
+        }
+        None => vec![String::new(), "=".into()],
+    };
+    Some(Forms {
+        pieces,
+        origins,
+        dest: g.name(m.to()),
+        capture: m.is_capture(),
+        promotions,
+    })
+}
+
+/// The texts to try for `text`: as given, then with trailing check and
+/// annotation marks taken off one by one (`Bc7++` may be a promotion with check).
+fn candidates(text: &str) -> Vec<&str> {
+    let mut out = vec![text];
+    let mut t = text;
+    while let Some(c) = t.chars().last() {
+        if !matches!(c, '+' | '#' | '!' | '?') {
+            break;
+        }
+        t = &t[..t.len() - 1];
+        if !t.is_empty() {
+            out.push(t);
+        }
+    }
+    out
+}
+
+fn read_castle(pos: &Position, legal: &[Move], t: &str) -> Option<Vec<Move>> {
+    let t = t.replace('0', "O");
+    let side = match t.as_str() {
+        "O-O" => 1,
+        "O-O-O" => -1,
+        _ => {
+            let cell = pos.variant().geometry.parse_cell(t.strip_prefix("O-")?)?;
+            return Some(
+                legal
+                    .iter()
+                    .copied()
+                    .filter(|m| m.kind() == MoveKind::Castle && m.to() == cell)
+                    .collect(),
+            );
+        }
+    };
+    let g = &pos.variant().geometry;
+    let mut way: Vec<(i32, Move)> = legal
+        .iter()
+        .copied()
+        .filter(|&m| m.kind() == MoveKind::Castle && castle_side(pos, m) == side)
+        .map(|m| {
+            let from = m.from().map_or(0, |f| i32::from(g.coord(f).x));
+            ((i32::from(g.coord(m.to()).x) - from).abs(), m)
+        })
+        .collect();
+    way.sort_by_key(|(d, _)| *d);
+    Some(way.first().map(|(_, m)| vec![*m]).unwrap_or_default())
+}
+
+fn read_drop(pos: &Position, legal: &[Move], t: &str) -> Option<Vec<Move>> {
+    let v = pos.variant();
+    let (tok, cell) = t.split_once(['@', '*'])?;
+    let tok = if tok.is_empty() { PAWN_TOKEN } else { tok };
+    let kind = v.piece_by_token(tok)?.0;
+    let cell = v.geometry.parse_cell(cell)?;
+    Some(
+        legal
+            .iter()
+            .copied()
+            .filter(|m| m.dropped() == Some(kind) && m.to() == cell)
+            .collect(),
+    )
+}
+
+/// The legal moves a text (without check marks) names. `canonical` holds the
+/// SAN of the moves that may be meant (see [`parse_san_in`]).
+fn matches(pos: &Position, legal: &[Move], canonical: &[(Move, String)], t: &str) -> Vec<Move> {
+    let exact: Vec<Move> = canonical
+        .iter()
+        .filter(|(_, c)| c.as_str() == t)
+        .map(|(m, _)| *m)
+        .collect();
+    if !exact.is_empty() {
+        return exact;
+    }
+    if let Some(found) = read_castle(pos, legal, t).filter(|f| !f.is_empty()) {
+        return found;
+    }
+    if let Some(found) = read_drop(pos, legal, t).filter(|f| !f.is_empty()) {
+        return found;
+    }
+    let mut found: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| m.kind() != MoveKind::Drop && forms(pos, m).is_some_and(|f| f.accepts(t)))
+        .collect();
+    if found.len() > 1 {
+        // A path is named only when it matters: prefer the moves without one.
+        let plain: Vec<Move> = found
+            .iter()
+            .copied()
+            .filter(|m| m.via().is_none())
+            .collect();
+        if plain.len() == 1 {
+            found = plain;
+        }
+    }
+    found
+}
+
+/// Reads a move in SAN (see the module docs for the accepted forms).
+///
+/// # Errors
+/// [`MoveError`] when the text names no legal move or several.
+pub fn parse_san(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let legal = pos.legal_moves();
+    parse_san_in(pos, &legal, text)
+}
+
+/// As [`parse_san`], with the legal moves of `pos` already generated.
+///
+/// # Errors
+/// See [`parse_san`].
+pub fn parse_san_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveError> {
+    let t = text.trim();
+    let t = t.strip_suffix("e.p.").unwrap_or(t).trim();
+    if t.is_empty() || t.len() > 40 || !t.is_ascii() {
+        return Err(MoveError::Syntax {
+            text: text.to_string(),
+            reason: "not a move".into(),
+        });
+    }
+    // Only a move whose destination the text names can be meant (castling
+    // aside): writing SAN for the others would cost time on boards with
+    // hundreds of drops.
+    let g = &pos.variant().geometry;
+    let canonical: Vec<(Move, String)> = legal
+        .iter()
+        .filter(|m| m.kind() == MoveKind::Castle || t.contains(g.name(m.to())))
+        .map(|&m| (m, san_body(pos, legal, m)))
+        .collect();
+    for c in candidates(t) {
+        let found = matches(pos, legal, &canonical, c);
+        match found.len() {
+            0 => continue,
+            1 => return Ok(found[0]),
+            _ => {
+                return Err(MoveError::Ambiguous {
+                    text: text.to_string(),
+                    options: found
+                        .iter()
+                        .map(|&m| san_in(pos, legal, m))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                })
+            }
+        }
+    }
+    Err(MoveError::Illegal(text.to_string()))
+}

@@ -1,0 +1,92 @@
+// SAN in the browser against the real server: the move box takes SAN, the move list,
+// PGN export and the engine's PV are in SAN, a lichess-format PGN imports through the
+// dialog and exports with the same tags and moves.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServer, launchBrowser, tempDataDir, api, root } from './harness.mjs';
+
+const dataDir = tempDataDir();
+let server, browser, page, base;
+const pageErrors = [];
+const SAN = /^([KQRBN]?[a-h]?[1-8]?x?[a-h][1-8](=[QRBN])?|O-O(-O)?)[+#]?$/;
+
+before(async () => {
+  server = await startServer({ dataDir });
+  base = server.base;
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => pageErrors.push(e));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  assert.deepEqual(pageErrors.map(String), [], 'no script errors in the page');
+});
+
+async function openGame(id) {
+  await page.goto(`${base}/#/game/${id}`);
+  await page.locator(`[data-testid=board][data-game="${id}"]`).waitFor();
+}
+async function type(text) {
+  await page.getByTestId('move-input').fill(text);
+  await page.getByTestId('move-submit').click();
+}
+const moveText = (n) => page.getByTestId(`move-${n}`).textContent();
+
+test('the move box takes SAN; the move list and the PGN are in SAN', async () => {
+  const g = await api(base, '/api/games', { variant: 'chess', white: 'human', black: 'human' });
+  await openGame(g.id);
+  const moves = ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'Bxc6', 'dxc6', 'O-O'];
+  for (const [i, m] of moves.entries()) {
+    await type(m);
+    await page.getByTestId(`move-${i + 1}`).waitFor();
+  }
+  for (const [i, m] of moves.entries()) assert.equal(await moveText(i + 1), m);
+  assert.equal(await page.getByTestId('move-1').getAttribute('data-uci'), 'e2e4');
+  // An illegal SAN move is refused with the reader's message.
+  await type('Qh5');
+  await page.getByTestId('error').waitFor();
+  assert.match(await page.getByTestId('error').textContent(), /not a legal move/);
+  await page.getByTestId('btn-pgn').click();
+  const pgn = await page.getByTestId('text-output').inputValue();
+  assert.match(pgn, /1\. e4 e5 2\. Nf3 Nc6 3\. Bb5 a6 4\. Bxc6 dxc6 5\. O-O \*/);
+  await page.getByTestId('text-close').click();
+});
+
+test('the engine PV is in SAN', async () => {
+  const g = await api(base, '/api/games', { variant: 'chess', white: 'human', black: 'engine', engine: { movetime_ms: 1500 } });
+  await openGame(g.id);
+  await type('d4');
+  await page.getByTestId('engine-pv').waitFor({ timeout: 15000 });
+  const pv = (await page.getByTestId('engine-pv').textContent()).trim().split(/\s+/);
+  assert.ok(pv.length >= 1 && pv.every((w) => SAN.test(w)), pv.join(' '));
+  await page.getByTestId('move-2').waitFor({ timeout: 15000 });
+  assert.match(await moveText(2), SAN);
+});
+
+test('a lichess PGN imports through the dialog and exports the same tags and moves', async () => {
+  const text = fs.readFileSync(path.join(root, 'crates', 'server', 'tests', 'data', 'immortal-lichess.pgn'), 'utf8');
+  await page.goto(base + '/');
+  await page.getByTestId('btn-import').click();
+  await page.getByTestId('import-pgn').fill(text);
+  await page.getByTestId('import-submit').click();
+  await page.getByTestId('move-45').waitFor();
+  assert.equal(await moveText(45), 'Be7#');
+  assert.equal(await page.getByTestId('status').getAttribute('data-reason'), 'checkmate');
+  await page.getByTestId('btn-pgn').click();
+  const out = await page.getByTestId('text-output').inputValue();
+  await page.getByTestId('text-close').click();
+  assert.deepEqual(out.trim().split(/\s+/), text.trim().split(/\s+/));
+  // Variations are skipped with a note.
+  await page.getByTestId('btn-import').click();
+  await page.getByTestId('import-pgn').fill('[Variant "Capablanca"]\n\n1. e4 (1. d4 d5) 1... e5 {best} 2. Nh3 $1 *');
+  const noted = page.waitForFunction(() => [...document.querySelectorAll('[data-testid=toast]')].some((e) => /1 variation skipped/.test(e.textContent || '')));
+  await page.getByTestId('import-submit').click();
+  await noted;
+  await page.getByTestId('move-3').waitFor();
+  assert.equal(await moveText(3), 'Nh3');
+});
