@@ -69,12 +69,13 @@ export const getVariant = (id) => request('GET', `/api/variants/${enc(id)}`);
  * Move diagram of one piece on an empty board.
  * @param {string} variant
  * @param {string} token piece token (URL-encoded here)
- * @param {{cell?: string, color?: string}} [opts]
+ * @param {{cell?: string, color?: string, imitates?: string|null}} [opts] `imitates`: the type a Joker imitates now
  */
 export function getDiagram(variant, token, opts = {}) {
   const q = new URLSearchParams();
   if (opts.cell) q.set('cell', opts.cell);
   if (opts.color) q.set('color', opts.color);
+  if (opts.imitates) q.set('imitates', opts.imitates);
   const qs = q.toString();
   return request('GET', `/api/variants/${enc(variant)}/pieces/${enc(token)}/diagram${qs ? '?' + qs : ''}`);
 }

@@ -8,6 +8,12 @@
 import { renderHome } from './home.js';
 import { GameScreen } from './game.js';
 import { toast } from './dialogs.js';
+import { renderRules } from './rules.js';
+import { applyTheme, toggleTheme } from './prefs.js';
+
+applyTheme();
+window.matchMedia?.('(prefers-color-scheme: dark)').addEventListener?.('change', applyTheme);
+document.querySelector('[data-testid=theme-toggle]')?.addEventListener('click', toggleTheme);
 
 const main = /** @type {HTMLElement} */ (document.getElementById('main'));
 /** @type {GameScreen|null} */
@@ -35,8 +41,12 @@ function route() {
   pending = null;
   screen = null;
   const m = /^#\/game\/([^/?#]+)/.exec(location.hash);
-  document.body.dataset.screen = m ? 'game' : 'home';
-  if (m) {
+  const rules = /^#\/rules\/([^/?#]+)/.exec(location.hash);
+  document.body.dataset.screen = m ? 'game' : rules ? 'rules' : 'home';
+  if (rules) {
+    renderRules(main, decodeURIComponent(rules[1]));
+    document.title = 'Menagerie · rules';
+  } else if (m) {
     screen = new GameScreen(main, decodeURIComponent(m[1]), app);
     screen.mount();
     document.title = 'Menagerie · game';

@@ -17,6 +17,7 @@ import { colorName, other, resultText, scoreText, compactNumber } from './format
 import { glyphElement } from './glyphs.js';
 import { showPieceHelp, pieceInfo } from './piecehelp.js';
 import { importDialog } from './importdlg.js';
+import { getPref, setPref } from './prefs.js';
 
 const TIMES = [500, 2000, 5000, 15000];
 
@@ -76,7 +77,8 @@ export class GameScreen {
       return;
     }
     const humans = ['white', 'black'].filter((c) => this.state.players[c] === 'human');
-    this.flipped = humans.length === 1 && humans[0] === 'black';
+    const remembered = getPref(`flip.${this.id}`);
+    this.flipped = remembered !== null ? remembered === 'true' : humans.length === 1 && humans[0] === 'black';
     this.build();
     this.renderAll();
     this.unsub = api.subscribe(this.id, {
@@ -129,6 +131,9 @@ export class GameScreen {
       describe: (c) => this.describeCell(c),
     });
 
+    const xs = v.board.cells.map((/** @type {any} */ c) => c.x);
+    el.board.style.setProperty('--cols', String(Math.max(...xs) - Math.min(...xs) + 1));
+    el.board.classList.toggle('zoomed', getPref('zoom') === 'true');
     const icon = (/** @type {string} */ d) => `<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="${d}" fill="currentColor"/></svg>`;
     const navBtn = (/** @type {string} */ id, /** @type {string} */ label, /** @type {string} */ d, /** @type {() => void} */ fn) =>
       h('button.btn.icon', { type: 'button', 'data-testid': `nav-${id}`, 'aria-label': label, title: label, onclick: fn, html: icon(d) });
@@ -162,7 +167,9 @@ export class GameScreen {
         h('div.board-col', null,
           h('div.game-title', null,
             h('h1', null, v.name, h('span.muted', null, ` · ${v.family}`)),
-            h('a.btn.small', { href: '#/', 'data-testid': 'btn-new' }, 'New game')),
+            h('span.title-links', null,
+              h('a.btn.small', { href: `#/rules/${encodeURIComponent(v.id)}`, 'data-testid': 'btn-rules', target: '_blank', rel: 'noopener' }, 'Rules'),
+              h('a.btn.small', { href: '#/', 'data-testid': 'btn-new' }, 'New game'))),
           el.over, el.banner, el.handTop, el.board, el.handBottom),
         h('aside.side-col', null,
           h('section.panel.status-panel', null, el.status, el.offer, el.imitation, el.engine),
@@ -176,7 +183,7 @@ export class GameScreen {
     for (const p of v.pieces || []) {
       add(el.legend, h('button.legend-piece', {
         type: 'button', 'data-testid': `legend-${p.token}`, 'data-token': p.token, title: `${p.name} (${p.token})`,
-        onclick: () => showPieceHelp(el.help, v, p, { color: 'white' }),
+        onclick: () => showPieceHelp(el.help, v, p, { color: 'white', imitates: this.shown()?.imitation }),
       }, glyphElement(p.glyph, { color: 'white', token: p.token, royal: p.royal }), h('span', null, p.name)));
     }
     // regions legend
@@ -293,7 +300,7 @@ export class GameScreen {
           'aria-pressed': String(selected), 'aria-label': `${colorName(color)} ${p.name} in hand, ${p.count}`, title: `${p.name} ×${p.count}`,
           disabled: false,
           onclick: () => {
-            showPieceHelp(this.el.help, v, p, { color, flipped: this.flipped });
+            showPieceHelp(this.el.help, v, p, { color, flipped: this.flipped, imitates: this.shown()?.imitation });
             if (!usable) return;
             this.sel = selected ? { from: null, drop: null } : { from: null, drop: p.token };
             this.renderBoard(); this.renderHands();
@@ -443,8 +450,9 @@ export class GameScreen {
     const btn = (/** @type {string} */ id, /** @type {string} */ label, /** @type {() => void} */ fn, /** @type {boolean} */ disabled = false, /** @type {string} */ title = '') =>
       h('button.btn', { type: 'button', 'data-testid': `btn-${id}`, onclick: fn, disabled, title: title || label }, label);
     add(el, 
-      btn('flip', 'Flip board', () => { this.flipped = !this.flipped; this.renderBoard(); this.renderHands(); }),
-      btn('undo', 'Undo', () => this.act(() => api.undo(this.id)), !st.moves.length, 'Take back the last move'),
+      btn('flip', 'Flip board', () => this.flip()),
+      btn('zoom', this.el.board.classList.contains('zoomed') ? 'Fit board' : 'Zoom board', () => this.toggleZoom(), false, 'Bigger cells for touch (the board scrolls sideways)'),
+      btn('undo', 'Undo', () => this.act(() => api.undo(this.id)), !st.moves.length || st.status.reason === 'resignation', st.status.reason === 'resignation' ? 'A resignation is final' : 'Take back the last move'),
       btn('draw', 'Offer draw', () => this.offerDraw(/** @type {any} */ (me)), over || !humans.length || st.draw_offer === me),
       btn('resign', 'Resign', () => this.resign(/** @type {any} */ (me)), over || !humans.length),
       btn('engine-move', 'Engine move', () => this.act(() => api.engineMove(this.id)), over || !!st.engine.thinking, 'Let the engine play this move'),
@@ -492,7 +500,7 @@ export class GameScreen {
   /** @param {string} cell */
   showHelpFor(cell) {
     const p = this.shown().board.find((/** @type {any} */ x) => x.cell === cell);
-    if (p) showPieceHelp(this.el.help, this.variant, p, { cell, color: p.color, flipped: this.flipped });
+    if (p) showPieceHelp(this.el.help, this.variant, p, { cell, color: p.color, flipped: this.flipped, imitates: this.shown()?.imitation });
   }
 
   /** @param {string} cell */
@@ -505,9 +513,37 @@ export class GameScreen {
     this.showHelpFor(cell);
     if (this.sel.from === cell) this.sel = { from: null, drop: null };
     else if (legal.some((m) => m.from === cell)) this.sel = { from: cell, drop: null };
-    else this.sel = { from: null, drop: null };
+    else {
+      this.sel = { from: null, drop: null };
+      this.noMovesFeedback(cell);
+    }
     this.renderBoard();
     this.renderHands();
+  }
+
+  /** Bigger cells on small screens: the board gets a minimum cell size and scrolls in its own box. */
+  toggleZoom() {
+    const on = !this.el.board.classList.contains('zoomed');
+    this.el.board.classList.toggle('zoomed', on);
+    setPref('zoom', String(on));
+    this.renderControls();
+  }
+
+  /** Turns the board round and remembers it for this game. */
+  flip() {
+    this.flipped = !this.flipped;
+    setPref(`flip.${this.id}`, String(this.flipped));
+    this.renderBoard(); this.renderHands();
+  }
+
+  /** Says why nothing happens when the player to move clicks one of their pieces that cannot move. @param {string} cell */
+  noMovesFeedback(cell) {
+    const st = this.state;
+    const p = (this.shown().board || []).find((/** @type {any} */ b) => b.cell === cell);
+    if (!p || !this.isLive() || this.busy || st.status.over || p.color !== st.side || st.players[st.side] !== 'human' || st.engine?.thinking) return;
+    const why = st.check?.length ? ' (your King is in check)' : '';
+    toast(`The ${p.name} on ${cell} has no legal move${why}.`, 'info');
+    this.el.board.dataset.nomoves = cell;
   }
 
   /** Tries to move the selection to `to`, asking which move when several match. @param {string} to */
@@ -683,7 +719,7 @@ export class GameScreen {
     if (ev.key === 'ArrowLeft') { ev.preventDefault(); this.step(-1); }
     else if (ev.key === 'ArrowRight') { ev.preventDefault(); this.step(1); }
     else if (ev.key === 'Escape' && (this.sel.from || this.sel.drop)) { this.sel = { from: null, drop: null }; this.renderBoard(); this.renderHands(); }
-    else if (ev.key === 'f' && !ev.ctrlKey && !ev.metaKey) { this.flipped = !this.flipped; this.renderBoard(); this.renderHands(); }
+    else if (ev.key === 'f' && !ev.ctrlKey && !ev.metaKey) this.flip();
   }
 }
 

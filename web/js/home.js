@@ -73,7 +73,8 @@ export async function renderHome(main, app) {
         }, it.label)));
     const engineUsed = state.side !== 'humans';
     add(setup, 
-      h('p.chosen', { 'data-testid': 'chosen-variant' }, v ? h('b', null, v.name) : 'No variant selected', v ? h('span.muted', null, ` · ${sizeText(v)}`) : null),
+      h('p.chosen', { 'data-testid': 'chosen-variant' }, v ? h('b', null, v.name) : 'No variant selected', v ? h('span.muted', null, ` · ${sizeText(v)} · `) : null,
+        v ? h('a', { href: `#/rules/${encodeURIComponent(v.id)}`, 'data-testid': 'chosen-rules' }, 'rules') : null),
       h('label.field-label', null, 'You play'),
       seg('side', SIDES, state.side, (id) => { state.side = id; }),
       engineUsed ? h('label.field-label', null, 'Engine strength') : null,

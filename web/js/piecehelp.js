@@ -28,7 +28,8 @@ export function pieceInfo(variant, p) {
  * @param {HTMLElement} root
  * @param {any} variant
  * @param {{token:string, glyph?:string, name?:string, promoted?:boolean}} piece
- * @param {{cell?: string|null, color?: string, flipped?: boolean}} [where] the cell the piece stands on
+ * @param {{cell?: string|null, color?: string, flipped?: boolean, imitates?: string|null}} [where] the cell the piece stands on;
+ *   `imitates`: the type an imitating piece (the Joker) copies now
  */
 export async function showPieceHelp(root, variant, piece, where = {}) {
   const info = pieceInfo(variant, piece) || { token: piece.token, name: piece.name || piece.token, glyph: piece.glyph || '', betza: '', description: '' };
@@ -46,7 +47,7 @@ export async function showPieceHelp(root, variant, piece, where = {}) {
     diagramBox,
   );
   try {
-    const d = await getDiagram(variant.id, info.token, { cell: where.cell || undefined, color });
+    const d = await getDiagram(variant.id, info.token, { cell: where.cell || undefined, color, imitates: where.imitates || undefined });
     clear(diagramBox);
     const holder = h('div.diagram-board');
     add(diagramBox, holder);

@@ -124,11 +124,12 @@ async fn piece_diagram(
 ) -> ApiResult<JsonText> {
     let q = params(q)?;
     let v = app.variant(&id, true)?;
-    let d = diagram::diagram(
+    let d = diagram::diagram_imitating(
         &v,
         &token,
         q.get("cell").map(String::as_str),
         q.get("color").map(String::as_str),
+        q.get("imitates").map(String::as_str),
     )?;
     ok_json(StatusCode::OK, &d)
 }
@@ -402,6 +403,13 @@ async fn undo(
     let _: serde_json::Value = body(b)?;
     let slot = app.slot(&id)?;
     let mut g = slot.lock();
+    // A resignation is final: taking a move back would revive a game its loser ended.
+    if matches!(g.ended, Some(Ended::Resigned(_))) {
+        return Err(ApiError::conflict(
+            "game_over",
+            "the game was resigned: a resignation is final",
+        ));
+    }
     if g.moves.is_empty() {
         return Err(ApiError::conflict(
             "nothing_to_undo",

@@ -131,6 +131,21 @@ pub fn diagram(
     cell: Option<&str>,
     color: Option<&str>,
 ) -> ApiResult<Diagram> {
+    diagram_imitating(v, token, cell, color, None)
+}
+
+/// As [`diagram`]; for a piece that imitates another (the Joker), `imitates` names the
+/// type it imitates now, and the diagram shows that type's moves.
+///
+/// # Errors
+/// `unknown_piece` (also for `imitates`), `unknown_cell`, `bad_color`.
+pub fn diagram_imitating(
+    v: &Arc<Variant>,
+    token: &str,
+    cell: Option<&str>,
+    color: Option<&str>,
+    imitates: Option<&str>,
+) -> ApiResult<Diagram> {
     let kind = find_piece(v, token).ok_or_else(|| {
         ApiError::not_found("unknown_piece", format!("no piece `{token}` in {}", v.name))
     })?;
@@ -152,8 +167,19 @@ pub fn diagram(
         }
     };
     let def = &v.pieces[usize::from(kind)];
-    let piece = Piece::new(kind, color);
     let mut notes = Vec::new();
+    let imitated = match imitates
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && def.imitator)
+    {
+        Some(t) => Some(find_piece(v, t).ok_or_else(|| {
+            ApiError::not_found("unknown_piece", format!("no piece `{t}` in {}", v.name))
+        })?),
+        None => None,
+    };
+    // An imitator moves exactly like the type it imitates: draw that type's moves.
+    let kind = imitated.unwrap_or(kind);
+    let piece = Piece::new(kind, color);
     let mut found: BTreeMap<u16, (bool, bool)> = BTreeMap::new();
     let fen = lone_piece_fen(v, piece, at, color);
     match Position::from_fen(v, &fen) {
@@ -178,10 +204,14 @@ pub fn diagram(
         )),
     }
     if def.imitator {
-        notes.push(
-            "It has no moves of its own: it moves like the piece type the opponent moved last."
-                .into(),
-        );
+        notes.push(match imitated {
+            Some(k) => format!(
+                "It imitates the {} now (the type of the piece moved last, by either side): these are the {}'s moves.",
+                v.pieces[usize::from(k)].name,
+                v.pieces[usize::from(k)].name
+            ),
+            None => "It has no moves of its own: it moves like the type of the piece moved last, by either side (nothing before the first move).".into(),
+        });
     }
     if def.royal {
         notes.push("Royal: it must never be left in check.".into());
@@ -310,5 +340,45 @@ mod tests {
         let mut to: Vec<&str> = d.moves.iter().map(|t| t.to.as_str()).collect();
         to.sort_unstable();
         assert_eq!(to, ["d7", "f7"]);
+    }
+
+    /// The Joker has no moves of its own; imitating a Knight it shows the Knight's
+    /// moves, and the note says whose last move it copies without contradiction.
+    #[test]
+    fn joker_shows_what_it_imitates() {
+        let reg = menagerie_rules::Registry::builtin();
+        let v = reg.get("missing-ox").expect("variant");
+        let alone = diagram(&v, "J", Some("h6"), None).expect("diagram");
+        assert!(alone.moves.is_empty());
+        assert!(
+            alone.notes.iter().any(|n| n.contains("by either side")),
+            "{:?}",
+            alone.notes
+        );
+        let knight = diagram(&v, "N", Some("h6"), None).expect("diagram");
+        let joker = diagram_imitating(&v, "J", Some("h6"), None, Some("N")).expect("diagram");
+        assert_eq!(cells(&joker), cells(&knight));
+        assert!(!joker.moves.is_empty());
+        assert_eq!(joker.token, "J");
+        assert!(
+            joker
+                .notes
+                .iter()
+                .any(|n| n.starts_with("It imitates the Nightrider now")),
+            "{:?}",
+            joker.notes
+        );
+        assert!(
+            !joker.notes.iter().any(|n| n.contains("opponent")),
+            "{:?}",
+            joker.notes
+        );
+        assert_eq!(
+            diagram_imitating(&v, "J", None, None, Some("?"))
+                .map(|_| ())
+                .unwrap_err()
+                .code,
+            "unknown_piece"
+        );
     }
 }

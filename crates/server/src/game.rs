@@ -240,6 +240,29 @@ impl Game {
                 .map_err(|e| ApiError::bad("bad_fen", format!("bad FEN: {e}")))?,
             None => Position::start(&variant),
         };
+        // The FEN reader accepts any placement; a game needs the royal pieces its
+        // variant plays for (without them a chess game would start "stalemated").
+        if variant.has_royal() {
+            for c in Color::BOTH {
+                if pos.royals(c).next().is_none() {
+                    let names: Vec<&str> = variant
+                        .pieces
+                        .iter()
+                        .filter(|p| p.royal)
+                        .map(|p| p.name.as_str())
+                        .collect();
+                    return Err(ApiError::bad(
+                        "bad_fen",
+                        format!(
+                            "bad FEN: {} has no {}; {} needs one on each side",
+                            c.name(),
+                            names.join(" or "),
+                            variant.name
+                        ),
+                    ));
+                }
+            }
+        }
         Ok(Game {
             id,
             start_fen: pos.to_fen(),

@@ -26,6 +26,7 @@ pub mod game;
 pub mod opponent;
 pub mod pgn;
 pub mod quota;
+pub mod rules_text;
 pub mod store;
 pub mod view;
 

@@ -133,12 +133,16 @@ pub struct VariantDetail {
     imitation: bool,
     start_fen: String,
     move_style: &'static str,
+    /// The rules in sentences (the rules page).
+    rules: crate::rules_text::RulesText,
+    /// The pieces of the start position (the rules page draws it).
+    start_board: Vec<BoardPiece>,
 }
 
 impl VariantDetail {
     /// Full description of a variant.
     #[must_use]
-    pub fn of(v: &Variant) -> Self {
+    pub fn of(v: &std::sync::Arc<Variant>) -> Self {
         let g = &v.geometry;
         let names = |set: &menagerie_geometry::CellSet| -> Vec<String> {
             set.iter().map(|c| g.name(c).to_string()).collect()
@@ -200,6 +204,10 @@ impl VariantDetail {
                 MoveStyle::Uci => "uci",
                 MoveStyle::Dash => "dash",
             },
+            rules: crate::rules_text::RulesText::of(v),
+            start_board: Position::from_fen(v, &v.start_fen)
+                .map(|p| board_pieces(&p))
+                .unwrap_or_default(),
         }
     }
 }
