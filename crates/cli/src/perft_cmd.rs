@@ -20,7 +20,8 @@ pub struct PerftArgs {
     /// Print the count below each root move.
     #[arg(long)]
     divide: bool,
-    /// Depth in plies.
+    /// Depth in plies (at most 64).
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=i64::from(menagerie_rules::MAX_PERFT_DEPTH)))]
     depth: u32,
 }
 

@@ -13,6 +13,49 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+/// Deepest search iteration (a `depth` limit above it means it).
+pub const MAX_DEPTH: u32 = 100;
+/// Largest `Hash` on any machine (MB); [`max_hash_mb`] is this machine's.
+pub const MAX_HASH_MB: usize = 65536;
+/// Most search threads.
+pub const MAX_THREADS: usize = 256;
+/// Most lines reported (`MultiPV`).
+pub const MAX_MULTIPV: u32 = 64;
+/// Most move overhead (ms).
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+
+/// The largest `Hash` this machine can hold: half its physical memory (read from
+/// `/proc/meminfo`; [`MAX_HASH_MB`] where that cannot be read), in MB. A table the
+/// machine cannot hold would fail or be killed when touched, so larger values are
+/// refused with this number.
+#[must_use]
+pub fn max_hash_mb() -> usize {
+    let total_kb = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        m.lines()
+            .find_map(|l| l.strip_prefix("MemTotal:"))
+            .and_then(|rest| rest.split_whitespace().next()?.parse::<usize>().ok())
+    });
+    match total_kb {
+        Some(kb) => (kb / 1024 / 2).clamp(1, MAX_HASH_MB),
+        None => MAX_HASH_MB,
+    }
+}
+
+/// Reads an option's number and checks it lies in `lo..=hi`.
+fn ranged(name: &str, value: &str, lo: u64, hi: u64, unit: &str) -> Result<u64, String> {
+    let unit = if unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {unit}")
+    };
+    match value.trim().parse::<u64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "option {name} must be a number from {lo} to {hi}{unit}, not `{value}`"
+        )),
+    }
+}
+
 /// A score from the side to move's view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Score {
@@ -150,24 +193,28 @@ impl Engine {
     /// # Errors
     /// Unknown option or bad value.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let num = || {
-            value
-                .trim()
-                .parse::<usize>()
-                .map_err(|_| format!("option {name} needs a number, not `{value}`"))
-        };
         match name.trim().to_ascii_lowercase().as_str() {
             "hash" => {
-                let mb = num()?.clamp(1, 65536);
+                let max = max_hash_mb() as u64;
+                let mb = ranged(name, value, 1, max, "MB (half of this machine's memory)")
+                    .map_err(|e| format!("{e}; the hash table is unchanged"))?
+                    as usize;
+                // Allocated before the old table is let go: on failure it stays as it was.
+                let table =
+                    Table::try_new(mb).map_err(|e| format!("{e}; the hash table is unchanged"))?;
                 self.stop();
                 self.wait();
+                self.tt = Arc::new(table);
                 self.options.hash_mb = mb;
-                self.tt = Arc::new(Table::new(mb));
             }
-            "threads" => self.options.threads = num()?.clamp(1, 256),
-            "multipv" => self.options.multipv = num()?.clamp(1, 64) as u32,
+            "threads" => {
+                self.options.threads = ranged(name, value, 1, MAX_THREADS as u64, "")? as usize;
+            }
+            "multipv" => {
+                self.options.multipv = ranged(name, value, 1, u64::from(MAX_MULTIPV), "")? as u32;
+            }
             "move overhead" | "moveoverhead" | "move_overhead" => {
-                self.options.move_overhead_ms = num()?.min(5_000) as u64;
+                self.options.move_overhead_ms = ranged(name, value, 0, MAX_MOVE_OVERHEAD_MS, "ms")?;
             }
             "ponder" => {}
             _ => return Err(format!("Unknown option {name}")),
@@ -402,7 +449,7 @@ fn run_search(
     on_event: &mut dyn FnMut(Event),
 ) -> SearchResult {
     let nodes = AtomicU64::new(0);
-    let max_depth = limits.depth.unwrap_or(100).clamp(1, 100);
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let node_limit = limits.nodes.unwrap_or(0);
     let start = Instant::now();
     let threads = opts.threads.max(1);

@@ -7,6 +7,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// Entries of the smallest table.
+const MIN_SLOTS: usize = 1024;
+
 /// Bound type of a stored score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
@@ -100,22 +103,44 @@ impl Slot {
 }
 
 impl Table {
-    /// A table of about `mb` megabytes (at least one entry).
+    /// A table of about `mb` megabytes (at least one entry); when that much memory
+    /// cannot be had, the smallest table.
     #[must_use]
     pub fn new(mb: usize) -> Table {
-        let bytes = mb.max(1) * 1024 * 1024;
+        Table::try_new(mb).unwrap_or_else(|_| Table::with_slots(Vec::new(), 0))
+    }
+
+    /// A table of about `mb` megabytes, or an error when the memory cannot be
+    /// allocated (nothing is kept then).
+    ///
+    /// # Errors
+    /// The allocation failed; the message names the size.
+    pub fn try_new(mb: usize) -> Result<Table, String> {
+        let bytes = mb.max(1).saturating_mul(1024 * 1024);
         let n = (bytes / std::mem::size_of::<Slot>())
             .max(1)
             .next_power_of_two()
             / 2;
-        let n = n.max(1024);
-        let slots = (0..n)
-            .map(|_| Slot {
-                key: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-                mv: AtomicU64::new(0),
-            })
-            .collect();
+        let n = n.max(MIN_SLOTS);
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(n)
+            .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
+        Ok(Table::with_slots(slots, n))
+    }
+
+    /// Fills `slots` (with room for `n`, a power of two; fewer: [`MIN_SLOTS`]).
+    fn with_slots(mut slots: Vec<Slot>, n: usize) -> Table {
+        let n = if slots.capacity() >= n && n >= MIN_SLOTS {
+            n
+        } else {
+            MIN_SLOTS
+        };
+        slots.extend((0..n).map(|_| Slot {
+            key: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+            mv: AtomicU64::new(0),
+        }));
         Table {
             slots,
             mask: n / WAYS - 1,

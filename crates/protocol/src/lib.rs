@@ -3,6 +3,7 @@
 
 pub mod backend;
 mod engine_backend;
+pub mod lines;
 mod output;
 pub mod uci;
 mod variants;

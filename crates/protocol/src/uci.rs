@@ -6,10 +6,18 @@ use crate::output::Output;
 use crate::variants::{start, variant_info};
 use crate::FileReader;
 use menagerie_rules::{
-    divide, move_text, parse_move, protocol_text, Move, Position, Registry, TextStyle, Variant,
+    divide_until, move_text, parse_move, protocol_text, Move, Position, Registry, TextStyle,
+    Variant, MAX_PERFT_DEPTH,
 };
 use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use menagerie_engine::MAX_DEPTH;
+
+/// Largest `go movestogo`.
+const MAX_MOVESTOGO: u64 = 10_000;
 
 /// Formats a principal variation from `root` as protocol move texts.
 pub(crate) fn pv_text(root: &Position, pv: &[Move]) -> Vec<String> {
@@ -80,6 +88,9 @@ pub struct UciSession<B: Backend> {
     backend: B,
     out: Output,
     reader: Option<FileReader>,
+    /// A running `go perft`: its stop flag and thread (it runs beside the session so
+    /// `isready` and `stop` are answered meanwhile).
+    perft: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
 }
 
 impl<B: Backend> std::fmt::Debug for UciSession<B> {
@@ -88,6 +99,9 @@ impl<B: Backend> std::fmt::Debug for UciSession<B> {
     }
 }
 
+/// Reads `go`'s parameters; every number is checked against its range (times and
+/// nodes: any count, negative times read as 0; `depth` and `mate` within the engine's
+/// deepest iteration; `movestogo` up to [`MAX_MOVESTOGO`]).
 fn parse_limits(words: &[&str]) -> Result<Limits, String> {
     let mut l = Limits::default();
     let mut i = 0;
@@ -96,17 +110,26 @@ fn parse_limits(words: &[&str]) -> Result<Limits, String> {
             .map(|n| n.max(0) as u64)
             .ok_or_else(|| format!("`go {what}` needs a number"))
     };
+    let ranged = |w: Option<&&str>, what: &str, lo: u64, hi: u64| -> Result<u32, String> {
+        w.and_then(|s| s.parse::<u64>().ok())
+            .filter(|n| (lo..=hi).contains(n))
+            .map(|n| n as u32)
+            .ok_or_else(|| format!("`go {what}` needs a number from {lo} to {hi}"))
+    };
+    let max_depth = u64::from(MAX_DEPTH);
     while i < words.len() {
         match words[i] {
             "wtime" => l.wtime = Some(num(words.get(i + 1), "wtime")?),
             "btime" => l.btime = Some(num(words.get(i + 1), "btime")?),
             "winc" => l.winc = Some(num(words.get(i + 1), "winc")?),
             "binc" => l.binc = Some(num(words.get(i + 1), "binc")?),
-            "movestogo" => l.movestogo = Some(num(words.get(i + 1), "movestogo")? as u32),
+            "movestogo" => {
+                l.movestogo = Some(ranged(words.get(i + 1), "movestogo", 0, MAX_MOVESTOGO)?);
+            }
             "movetime" => l.movetime = Some(num(words.get(i + 1), "movetime")?),
-            "depth" => l.depth = Some(num(words.get(i + 1), "depth")? as u32),
+            "depth" => l.depth = Some(ranged(words.get(i + 1), "depth", 1, max_depth)?),
             "nodes" => l.nodes = Some(num(words.get(i + 1), "nodes")?),
-            "mate" => l.depth = Some(num(words.get(i + 1), "mate")? as u32 * 2),
+            "mate" => l.depth = Some(ranged(words.get(i + 1), "mate", 1, max_depth / 2)? * 2),
             "infinite" => {
                 l.infinite = true;
                 i += 1;
@@ -146,6 +169,26 @@ impl<B: Backend> UciSession<B> {
             backend,
             out,
             reader,
+            perft: None,
+        }
+    }
+
+    /// Stops the running search and waits for it (it still reports its best move),
+    /// and waits for a running perft: a script's `go perft` followed by other commands
+    /// gets its count; only `stop` and `quit` interrupt a perft.
+    fn halt(&mut self) {
+        self.backend.stop();
+        self.backend.wait();
+        if let Some((_, handle)) = self.perft.take() {
+            let _ = handle.join();
+        }
+    }
+
+    /// Asks the running search and perft to stop, without waiting.
+    fn interrupt(&mut self) {
+        self.backend.stop();
+        if let Some((stop, _)) = &self.perft {
+            stop.store(true, Ordering::Relaxed);
         }
     }
 
@@ -154,14 +197,21 @@ impl<B: Backend> UciSession<B> {
     /// # Errors
     /// Reading the input failed.
     pub fn run(&mut self, input: impl BufRead) -> std::io::Result<()> {
-        for line in input.lines() {
-            let line = line?;
-            if !self.handle(&line) {
-                break;
+        let mut input = input;
+        while let Some(line) = crate::lines::next_line(&mut input)? {
+            match line {
+                crate::lines::Line::Text(line) => {
+                    if !self.handle(&line) {
+                        break;
+                    }
+                }
+                crate::lines::Line::Unreadable(why) => {
+                    self.say(&format!("info string Unknown command: {why}"))
+                }
             }
         }
-        self.backend.stop();
-        self.backend.wait();
+        // At the end of input a perft still prints its count (`echo go perft 5 | ...`).
+        self.halt();
         Ok(())
     }
 
@@ -179,9 +229,18 @@ impl<B: Backend> UciSession<B> {
             "uci" => {
                 self.say(&format!("id name {}", self.backend.name()));
                 self.say("id author the Menagerie developers");
-                self.say("option name Hash type spin default 64 min 1 max 65536");
-                self.say("option name Threads type spin default 1 min 1 max 256");
-                self.say("option name MultiPV type spin default 1 min 1 max 64");
+                self.say(&format!(
+                    "option name Hash type spin default 64 min 1 max {}",
+                    menagerie_engine::max_hash_mb()
+                ));
+                self.say(&format!(
+                    "option name Threads type spin default 1 min 1 max {}",
+                    menagerie_engine::MAX_THREADS
+                ));
+                self.say(&format!(
+                    "option name MultiPV type spin default 1 min 1 max {}",
+                    menagerie_engine::MAX_MULTIPV
+                ));
                 self.say("option name Ponder type check default false");
                 let ids = self.registry.ids();
                 self.say(&format!(
@@ -198,17 +257,20 @@ impl<B: Backend> UciSession<B> {
             "isready" => self.say("readyok"),
             "setoption" => self.setoption(line),
             "ucinewgame" => {
-                self.backend.stop();
-                self.backend.wait();
+                self.halt();
                 self.backend.new_game();
                 self.pos = Position::start(&self.variant);
                 self.pos_source = None;
             }
             "position" => self.position(&words[1..]),
             "go" => self.go(&words[1..]),
-            "stop" => self.backend.stop(),
+            "stop" => self.interrupt(),
             "ponderhit" => self.backend.ponderhit(),
-            "quit" => return false,
+            "quit" => {
+                self.interrupt();
+                self.halt();
+                return false;
+            }
             "d" => {
                 self.say(&format!(
                     "info string variant {} fen {}",
@@ -238,8 +300,7 @@ impl<B: Backend> UciSession<B> {
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => match start(&self.registry, value) {
                 Some((v, p)) => {
-                    self.backend.stop();
-                    self.backend.wait();
+                    self.halt();
                     self.variant = v;
                     self.pos = p;
                     self.pos_source = None;
@@ -321,8 +382,7 @@ impl<B: Backend> UciSession<B> {
                 }
             }
         }
-        self.backend.stop();
-        self.backend.wait();
+        self.halt();
         self.pos = pos;
         let owned = |w: &[&str]| w.iter().map(|s| (*s).to_string()).collect();
         self.pos_source = Some((owned(setup), owned(moves)));
@@ -330,19 +390,7 @@ impl<B: Backend> UciSession<B> {
 
     fn go(&mut self, words: &[&str]) {
         if words.first() == Some(&"perft") {
-            let depth = words
-                .get(1)
-                .and_then(|d| d.parse::<u32>().ok())
-                .unwrap_or(1)
-                .max(1);
-            let mut p = self.pos.clone();
-            let mut total = 0;
-            for (m, n) in divide(&mut p, depth) {
-                self.say(&format!("{m}: {n}"));
-                total += n;
-            }
-            self.say("");
-            self.say(&format!("Nodes searched: {total}"));
+            self.perft(words.get(1).copied());
             return;
         }
         let limits = match parse_limits(words) {
@@ -352,13 +400,50 @@ impl<B: Backend> UciSession<B> {
                 return;
             }
         };
-        self.backend.stop();
-        self.backend.wait();
+        self.halt();
         let listener = UciListener {
             out: self.out.clone(),
             root: self.pos.clone(),
         };
         self.backend
             .go(self.pos.clone(), limits, Box::new(listener));
+    }
+
+    /// `go perft N`: Fairy-Stockfish's divide output, computed on a thread of its own
+    /// (`stop` ends it with `info string perft stopped`).
+    fn perft(&mut self, depth: Option<&str>) {
+        let depth = match depth.map(str::parse::<u32>) {
+            None => 1,
+            Some(Ok(d)) if (1..=MAX_PERFT_DEPTH).contains(&d) => d,
+            Some(_) => {
+                self.say(&format!(
+                    "info string perft depth must be a number from 1 to {MAX_PERFT_DEPTH}"
+                ));
+                return;
+            }
+        };
+        self.halt();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let out = self.out.clone();
+        let mut pos = self.pos.clone();
+        let spawned = std::thread::Builder::new()
+            .name("perft".into())
+            .spawn(move || match divide_until(&mut pos, depth, &flag) {
+                Some(counts) => {
+                    let mut total = 0;
+                    for (m, n) in counts {
+                        out.line(&format!("{m}: {n}"));
+                        total += n;
+                    }
+                    out.line("");
+                    out.line(&format!("Nodes searched: {total}"));
+                }
+                None => out.line("info string perft stopped"),
+            });
+        match spawned {
+            Ok(handle) => self.perft = Some((stop, handle)),
+            Err(e) => self.say(&format!("info string cannot start perft: {e}")),
+        }
     }
 }

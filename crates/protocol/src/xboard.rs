@@ -13,6 +13,13 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Largest `level` increment (seconds).
+const MAX_INC_S: f64 = 3600.0;
+/// Largest `level` moves per session.
+const MAX_MOVES_PER_SESSION: u32 = 10_000;
+/// Largest `st` (seconds a move: a week).
+const MAX_ST_S: f64 = 604_800.0;
+
 /// XBoard's piece types, in its internal order (xboard 4.9): a variant's
 /// pieces are mapped onto these slots in the `setup` command.
 const XB_TYPES: usize = 44;
@@ -207,10 +214,17 @@ impl<B: Backend> XboardSession<B> {
     /// # Errors
     /// Reading the input failed.
     pub fn run(&mut self, input: impl BufRead) -> std::io::Result<()> {
-        for line in input.lines() {
-            let line = line?;
-            if !self.handle(&line) {
-                break;
+        let mut input = input;
+        while let Some(line) = crate::lines::next_line(&mut input)? {
+            match line {
+                crate::lines::Line::Text(line) => {
+                    if !self.handle(&line) {
+                        break;
+                    }
+                }
+                crate::lines::Line::Unreadable(why) => {
+                    self.say(&format!("Error (unknown command): {why}"))
+                }
             }
         }
         self.backend.stop();
@@ -480,10 +494,18 @@ impl<B: Backend> XboardSession<B> {
                 }
                 self.user_move(arg(1));
             }
-            "time" => self.my_time_ms = arg(1).parse::<u64>().map_or(self.my_time_ms, |cs| cs * 10),
-            "otim" => {
-                self.opp_time_ms = arg(1).parse::<u64>().map_or(self.opp_time_ms, |cs| cs * 10)
-            }
+            "time" | "otim" => match arg(1).parse::<i64>() {
+                // Centiseconds; a clock below zero (the GUI's lag) reads as zero.
+                Ok(cs) => {
+                    let ms = (cs.max(0) as u64).saturating_mul(10);
+                    if cmd == "time" {
+                        self.my_time_ms = ms;
+                    } else {
+                        self.opp_time_ms = ms;
+                    }
+                }
+                Err(_) => self.say(&format!("Error (bad {cmd}): {line}")),
+            },
             "level" => {
                 let mps = arg(1).parse::<u32>();
                 let base = arg(2);
@@ -492,12 +514,16 @@ impl<B: Backend> XboardSession<B> {
                         .parse::<u64>()
                         .ok()
                         .zip(s.parse::<u64>().ok())
-                        .map(|(m, s)| (m * 60 + s) * 1000),
-                    None => base.parse::<u64>().ok().map(|m| m * 60_000),
+                        .and_then(|(m, s)| m.checked_mul(60)?.checked_add(s)?.checked_mul(1000)),
+                    None => base.parse::<u64>().ok().and_then(|m| m.checked_mul(60_000)),
                 };
-                let inc = arg(3).parse::<f64>();
+                let inc = arg(3)
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|i| (0.0..=MAX_INC_S).contains(i));
+                let mps = mps.ok().filter(|&m| m <= MAX_MOVES_PER_SESSION);
                 match (mps, base_ms, inc) {
-                    (Ok(mps), Some(b), Ok(inc)) => {
+                    (Some(mps), Some(b), Some(inc)) => {
                         self.tc = TimeControl {
                             moves_per_session: mps,
                             inc_ms: (inc * 1000.0) as u64,
@@ -511,12 +537,19 @@ impl<B: Backend> XboardSession<B> {
                 }
             }
             "st" => match arg(1).parse::<f64>() {
-                Ok(s) => self.tc.per_move_ms = Some((s * 1000.0) as u64),
-                Err(_) => self.say(&format!("Error (bad st): {line}")),
+                Ok(s) if s > 0.0 && s <= MAX_ST_S => {
+                    self.tc.per_move_ms = Some(((s * 1000.0) as u64).max(1));
+                }
+                _ => self.say(&format!(
+                    "Error (st takes seconds from 0 to {MAX_ST_S}): {line}"
+                )),
             },
             "sd" => match arg(1).parse::<u32>() {
-                Ok(d) => self.tc.depth = Some(d),
-                Err(_) => self.say(&format!("Error (bad sd): {line}")),
+                Ok(d) if (1..=menagerie_engine::MAX_DEPTH).contains(&d) => self.tc.depth = Some(d),
+                _ => self.say(&format!(
+                    "Error (sd takes a depth from 1 to {}): {line}",
+                    menagerie_engine::MAX_DEPTH
+                )),
             },
             "?" => {
                 if self.thinking_on.is_some() {

@@ -23,7 +23,7 @@ pub mod variant;
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::{move_text, parse_move, protocol_text, MoveError, TextStyle};
 pub use outcome::{Outcome, Reason};
-pub use perft::{divide, perft};
+pub use perft::{divide, divide_until, perft, perft_until, MAX_PERFT_DEPTH};
 pub use piece::{Color, Piece, PieceType};
 pub use position::fen::FenError;
 pub use position::Position;
