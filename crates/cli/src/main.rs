@@ -7,6 +7,7 @@ mod match_cmd;
 mod perft_cmd;
 mod probe_cmd;
 mod protocol_cmd;
+mod store_cmd;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -36,6 +37,10 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Play in the browser: start the web app (the default on a terminal).
     Serve(serve_cmd::ServeArgs),
+    /// Copy the game database (works while the server runs).
+    Backup(store_cmd::BackupArgs),
+    /// Put a backup in place of the game database (stop the server first).
+    Restore(store_cmd::RestoreArgs),
     /// Check a variant file and report every problem.
     CheckVariant {
         /// Path of the file.
@@ -84,6 +89,8 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Some(Command::Perft(a)) => perft_cmd::run(&a),
+        Some(Command::Backup(a)) => store_cmd::backup(&a),
+        Some(Command::Restore(a)) => store_cmd::restore(&a),
         Some(Command::CheckVariant { path }) => common::check_variant(&path),
         Some(Command::Uci(a)) => protocol_cmd::uci(&a),
         Some(Command::Xboard(a)) => protocol_cmd::xboard(&a),

@@ -58,7 +58,8 @@ pub fn default_on_terminal() -> bool {
     std::io::stdin().is_terminal()
 }
 
-fn default_data_dir() -> PathBuf {
+/// The data directory used when none is given.
+pub fn default_data_dir() -> PathBuf {
     dirs::data_dir()
         .map(|d| d.join("menagerie"))
         .unwrap_or_else(|| PathBuf::from("menagerie-data"))

@@ -54,6 +54,8 @@ pub const PORT_TRIES: u16 = 20;
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// Connections served at once; more wait in the system's accept queue.
 pub const MAX_CONNECTIONS: usize = 1024;
+/// Time between automatic backups (another is made at shutdown).
+pub const BACKUP_INTERVAL: Duration = Duration::from_secs(3600);
 /// How long open requests (event streams never end) get at shutdown.
 const SHUTDOWN_GRACE: Duration = Duration::from_millis(500);
 
@@ -68,14 +70,10 @@ pub enum ServerError {
         /// Why.
         source: std::io::Error,
     },
-    /// The database cannot be opened.
-    #[error("cannot open {path}: {source}")]
-    Store {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: store::StoreError,
-    },
+    /// The database is missing, damaged or cannot be opened (the message says how to
+    /// recover).
+    #[error("{0}")]
+    Store(#[from] store::OpenError),
     /// No port to listen on.
     #[error("{0}")]
     Bind(String),
@@ -186,8 +184,7 @@ pub fn open_app_with(
         path: data_dir.to_path_buf(),
         source,
     })?;
-    let path = data_dir.join("menagerie.db");
-    let store = Store::open(&path).map_err(|source| ServerError::Store { path, source })?;
+    let store = Store::open_dir(data_dir)?;
     Ok(App::with_quotas(registry, store, opponent, quotas))
 }
 
@@ -321,6 +318,21 @@ pub async fn serve(
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, slots.acquire_many(all)).await;
 }
 
+/// Writes a backup generation into `data_dir/backups` every `every` (the first after
+/// one interval); a failure is reported on stderr and tried again next time.
+async fn backup_every(app: Arc<App>, data_dir: PathBuf, every: Duration) {
+    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    loop {
+        tick.tick().await;
+        let (a, d) = (app.clone(), data_dir.clone());
+        match tokio::task::spawn_blocking(move || a.store().backup_generation(&d)).await {
+            Ok(Ok(_)) => {}
+            Ok(Err(e)) => eprintln!("warning: automatic backup failed: {e}"),
+            Err(e) => eprintln!("warning: automatic backup failed: {e}"),
+        }
+    }
+}
+
 /// Runs the server until Ctrl-C or SIGTERM: opens the storage, listens, calls
 /// `on_ready`, lets the engine resume the games it was thinking in, and serves.
 ///
@@ -345,11 +357,17 @@ pub fn run(config: ServerConfig, on_ready: impl FnOnce(&Ready)) -> Result<(), Se
         on_ready(&Ready {
             addr,
             busy,
-            db: config.data_dir.join("menagerie.db"),
+            db: config.data_dir.join(store::DB_FILE),
             resumed,
             token: access.token().map(str::to_string),
         });
         let app2 = app.clone();
+        let app3 = app.clone();
+        let backups = tokio::spawn(backup_every(
+            app.clone(),
+            config.data_dir.clone(),
+            BACKUP_INTERVAL,
+        ));
         serve(
             listener,
             router(app, access),
@@ -360,6 +378,13 @@ pub fn run(config: ServerConfig, on_ready: impl FnOnce(&Ready)) -> Result<(), Se
             },
         )
         .await;
+        backups.abort();
+        // A last generation at shutdown.
+        let dir = config.data_dir.clone();
+        let last = tokio::task::spawn_blocking(move || app3.store().backup_generation(&dir)).await;
+        if let Ok(Err(e)) = last {
+            eprintln!("warning: the backup at shutdown failed: {e}");
+        }
         Ok(())
     })
 }

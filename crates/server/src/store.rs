@@ -1,16 +1,79 @@
 //! Game storage in SQLite (`menagerie.db` in the data directory): one row per game,
-//! written on every change, so games survive a restart or a crash.
+//! written on every change (WAL, a commit per change), so games survive a restart or a
+//! crash — every move the API acknowledged is on disk.
+//!
+//! Storage that is hurt says so instead of starting empty or failing later: the
+//! database is checked at start (`PRAGMA quick_check`); a marker file beside it
+//! ([`MARKER`]) records that a database was created here, so a missing or emptied
+//! database is an error rather than a fresh store; and [`Store::backup_to`] makes online
+//! copies with SQLite's backup API, which [`backups`] rotates in the `backups/` folder.
 
 use crate::game::{Ended, Game, Player};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+
+/// The database's file name in the data directory.
+pub const DB_FILE: &str = "menagerie.db";
+/// The marker file written beside a database once it exists.
+pub const MARKER: &str = "menagerie.db.created";
+/// The folder of automatic backups in the data directory.
+pub const BACKUP_DIR: &str = "backups";
+/// Backups kept in [`BACKUP_DIR`] (older ones are deleted).
+pub const BACKUP_GENERATIONS: usize = 5;
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
-#[error("game storage: {0}")]
-pub struct StoreError(#[from] rusqlite::Error);
+pub enum StoreError {
+    /// SQLite reported it.
+    #[error("game storage: {0}")]
+    Sql(#[from] rusqlite::Error),
+    /// A file operation (backups).
+    #[error("game storage: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Why a data directory's database cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The marker says a database was created here, but it is gone or empty.
+    #[error(
+        "the game database {db} is missing or empty, but {marker} records that one was created here: \
+         its games would be lost. Restore the newest backup with `menagerie restore --data-dir {dir}`, \
+         or, to start with no games, delete {marker}"
+    )]
+    Missing {
+        /// The database file.
+        db: PathBuf,
+        /// The marker file.
+        marker: PathBuf,
+        /// The data directory.
+        dir: PathBuf,
+    },
+    /// SQLite cannot read it, or its check finds damage.
+    #[error(
+        "the game database {db} is damaged ({detail}). It was left as it is. Restore the newest \
+         backup with `menagerie restore --data-dir {dir}` (the damaged file is kept beside it), \
+         or move the file away to start with no games"
+    )]
+    Damaged {
+        /// The database file.
+        db: PathBuf,
+        /// What SQLite reported.
+        detail: String,
+        /// The data directory.
+        dir: PathBuf,
+    },
+    /// Another failure (permissions, disk).
+    #[error("cannot open the game database {db}: {source}")]
+    Other {
+        /// The database file.
+        db: PathBuf,
+        /// Why.
+        source: StoreError,
+    },
+}
 
 /// A game as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,6 +176,14 @@ fn player(s: &str) -> Player {
     Player::parse(s).unwrap_or(Player::Human)
 }
 
+/// True for SQLite errors that mean the file itself is bad.
+fn is_damage(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseCorrupt | rusqlite::ErrorCode::NotADatabase)
+    )
+}
+
 impl Store {
     /// Opens (creating when missing) the database file.
     ///
@@ -123,12 +194,116 @@ impl Store {
         Self::init(conn)
     }
 
+    /// Opens the database of a data directory with every check of the module doc,
+    /// and marks the directory as holding one.
+    ///
+    /// # Errors
+    /// [`OpenError`], whose message names the file and how to recover.
+    pub fn open_dir(dir: &Path) -> Result<Store, OpenError> {
+        let db = dir.join(DB_FILE);
+        let marker = dir.join(MARKER);
+        let empty = std::fs::metadata(&db).map_or(true, |m| m.len() == 0);
+        if empty && marker.exists() {
+            return Err(OpenError::Missing {
+                db,
+                marker,
+                dir: dir.to_path_buf(),
+            });
+        }
+        let damaged = |detail: String| OpenError::Damaged {
+            db: db.clone(),
+            detail,
+            dir: dir.to_path_buf(),
+        };
+        let other = |source: rusqlite::Error| OpenError::Other {
+            db: db.clone(),
+            source: StoreError::Sql(source),
+        };
+        let conn = Connection::open(&db).map_err(other)?;
+        match check(&conn) {
+            Ok(None) => {}
+            Ok(Some(problem)) => return Err(damaged(problem)),
+            Err(e) if is_damage(&e) => return Err(damaged(e.to_string())),
+            Err(e) => return Err(other(e)),
+        }
+        let store = Self::init(conn).map_err(|e| {
+            if let StoreError::Sql(sql) = &e {
+                if is_damage(sql) {
+                    return damaged(sql.to_string());
+                }
+            }
+            OpenError::Other {
+                db: db.clone(),
+                source: e,
+            }
+        })?;
+        if !marker.exists() {
+            let note = format!(
+                "A Menagerie game database ({DB_FILE}) was created in this directory.\n\
+                 If it goes missing, restore a backup: menagerie restore --data-dir <this directory>\n"
+            );
+            std::fs::write(&marker, note).map_err(|e| OpenError::Other {
+                db: db.clone(),
+                source: StoreError::Io(e),
+            })?;
+        }
+        Ok(store)
+    }
+
+    /// Copies the whole database to `dest` while it stays in use (SQLite's online
+    /// backup), through a temporary file renamed into place.
+    ///
+    /// # Errors
+    /// Storage or file failure.
+    pub fn backup_to(&self, dest: &Path) -> Result<(), StoreError> {
+        let tmp = dest.with_extension("partial");
+        let _ = std::fs::remove_file(&tmp);
+        self.conn()
+            .backup(rusqlite::MAIN_DB, &tmp, None)
+            .inspect_err(|_| {
+                let _ = std::fs::remove_file(&tmp);
+            })?;
+        std::fs::rename(&tmp, dest)?;
+        Ok(())
+    }
+
+    /// Writes a new backup generation into `dir/backups/` and deletes the oldest
+    /// beyond [`BACKUP_GENERATIONS`]. Returns the new file.
+    ///
+    /// # Errors
+    /// Storage or file failure.
+    pub fn backup_generation(&self, dir: &Path) -> Result<PathBuf, StoreError> {
+        let folder = dir.join(BACKUP_DIR);
+        std::fs::create_dir_all(&folder)?;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_millis())
+            .unwrap_or(0);
+        let dest = folder.join(format!("menagerie-{now:015}.db"));
+        self.backup_to(&dest)?;
+        for old in backups(dir).iter().rev().skip(BACKUP_GENERATIONS) {
+            let _ = std::fs::remove_file(old);
+        }
+        Ok(dest)
+    }
+
     /// An in-memory database (tests).
     ///
     /// # Errors
     /// Never in practice.
     pub fn in_memory() -> Result<Store, StoreError> {
         Self::init(Connection::open_in_memory()?)
+    }
+
+    /// Number of games stored.
+    ///
+    /// # Errors
+    /// Storage failure.
+    pub fn count(&self) -> Result<u64, StoreError> {
+        let n: i64 = self
+            .conn()
+            .query_row("SELECT count(*) FROM games", [], |r| r.get(0))?;
+        Ok(n.max(0) as u64)
     }
 
     fn init(conn: Connection) -> Result<Store, StoreError> {
@@ -281,4 +456,96 @@ impl Store {
         let rows = stmt.query_map([], |r| r.get(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+}
+
+/// Runs `PRAGMA quick_check`: `None` when the database is sound, else what it found.
+///
+/// # Errors
+/// SQLite cannot read the file at all.
+pub fn check(conn: &Connection) -> Result<Option<String>, rusqlite::Error> {
+    let mut stmt = conn.prepare("PRAGMA quick_check")?;
+    let rows: Vec<String> = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<_, _>>()?;
+    if rows.len() == 1 && rows[0] == "ok" {
+        Ok(None)
+    } else {
+        Ok(Some(
+            rows.into_iter().take(3).collect::<Vec<_>>().join("; "),
+        ))
+    }
+}
+
+/// The backups in `dir/backups/`, oldest first.
+#[must_use]
+pub fn backups(dir: &Path) -> Vec<PathBuf> {
+    let mut list: Vec<PathBuf> = std::fs::read_dir(dir.join(BACKUP_DIR))
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("menagerie-") && n.ends_with(".db"))
+        })
+        .collect();
+    list.sort();
+    list
+}
+
+/// Puts the backup `from` in place of the data directory's database: checks the
+/// backup first, moves the current database and its journal files aside (named
+/// `*.replaced-<time>`), copies the backup in and writes the marker. The server must
+/// not be running. Returns the number of games restored.
+///
+/// # Errors
+/// A message naming the file that cannot be used.
+pub fn restore(dir: &Path, from: &Path) -> Result<u64, String> {
+    let src = Connection::open_with_flags(from, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| format!("cannot open the backup {}: {e}", from.display()))?;
+    match check(&src) {
+        Ok(None) => {}
+        Ok(Some(p)) => {
+            return Err(format!(
+                "the backup {} is damaged too ({p})",
+                from.display()
+            ))
+        }
+        Err(e) => {
+            return Err(format!(
+                "the backup {} cannot be read ({e})",
+                from.display()
+            ))
+        }
+    }
+    let games: i64 = src
+        .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+        .map_err(|e| format!("{} is not a Menagerie backup ({e})", from.display()))?;
+    drop(src);
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    for suffix in ["", "-wal", "-shm"] {
+        let f = dir.join(format!("{DB_FILE}{suffix}"));
+        if f.exists() {
+            let aside = dir.join(format!("{DB_FILE}{suffix}.replaced-{stamp}"));
+            std::fs::rename(&f, &aside)
+                .map_err(|e| format!("cannot move {} aside: {e}", f.display()))?;
+        }
+    }
+    let db = dir.join(DB_FILE);
+    std::fs::copy(from, &db)
+        .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), db.display()))?;
+    let marker = dir.join(MARKER);
+    if !marker.exists() {
+        std::fs::write(
+            &marker,
+            "A Menagerie game database was restored in this directory.\n",
+        )
+        .map_err(|e| format!("cannot write {}: {e}", marker.display()))?;
+    }
+    Ok(games.max(0) as u64)
 }
