@@ -32,6 +32,10 @@ pub struct ExternalSpec {
     pub variant: Option<String>,
     /// UCI options to set (`name`, `value`).
     pub options: Vec<(String, String)>,
+    /// UCI: search this many nodes a move (`go nodes N`) instead of
+    /// playing on the clock — a fixed-node test does not depend on the
+    /// machine's load.
+    pub nodes: Option<u64>,
 }
 
 /// Extra time an engine gets past its clock before it is declared hung.
@@ -366,7 +370,9 @@ impl Player for External {
                     line.push_str(" moves ");
                     line.push_str(&moves.join(" "));
                 }
-                let go = if clocks.timed {
+                let go = if let Some(n) = self.spec.nodes {
+                    format!("go nodes {n}")
+                } else if clocks.timed {
                     format!(
                         "go wtime {} btime {} winc {} binc {}",
                         clocks.wtime, clocks.btime, clocks.winc, clocks.binc
@@ -452,12 +458,21 @@ pub fn parse_external(protocol: Protocol, text: &str) -> Result<(ExternalSpec, f
         name: None,
         variant: None,
         options: Vec::new(),
+        nodes: None,
     };
     let mut factor = 1.0;
     for item in opts.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let (k, v) = item.split_once('=').unwrap_or((item, ""));
         match k {
             "name" => spec.name = Some(v.to_string()),
+            "nodes" if protocol == Protocol::Uci => {
+                let n = v
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| *n > 0)
+                    .with_context(|| format!("`nodes` needs a positive number, not `{v}`"))?;
+                spec.nodes = Some(n);
+            }
             "variant" => spec.variant = Some(v.to_string()),
             "time" => {
                 factor = v
@@ -468,7 +483,9 @@ pub fn parse_external(protocol: Protocol, text: &str) -> Result<(ExternalSpec, f
             }
             _ => match k.strip_prefix("option.") {
                 Some(o) => spec.options.push((o.to_string(), v.to_string())),
-                None => bail!("unknown engine option `{k}` (name, variant, time, option.NAME)"),
+                None => bail!(
+                    "unknown engine option `{k}` (name, variant, time, option.NAME; nodes for UCI)"
+                ),
             },
         }
     }
@@ -499,5 +516,9 @@ mod tests {
         assert!((f - 0.5).abs() < 1e-12);
         assert!(parse_external(Protocol::Uci, " ").is_err());
         assert!(parse_external(Protocol::Uci, "x;bogus=1").is_err());
+        let (s, _) = parse_external(Protocol::Uci, "eng;nodes=5000").unwrap();
+        assert_eq!(s.nodes, Some(5000));
+        assert!(parse_external(Protocol::Uci, "eng;nodes=0").is_err());
+        assert!(parse_external(Protocol::Xboard, "eng;nodes=5").is_err());
     }
 }

@@ -38,7 +38,8 @@ pub struct MatchArgs {
     /// Menagerie options: depth=N, nodes=N, movetime=MS, hash=MB, threads=N,
     /// material (material-only evaluation), time=F (time-control factor),
     /// name=S. External options: name=S, variant=S (XBoard variant name),
-    /// time=F, option.NAME=VALUE (UCI setoption).
+    /// time=F, option.NAME=VALUE (UCI setoption), nodes=N (UCI: `go nodes N`
+    /// instead of the clock).
     #[arg(long, default_value = "menagerie")]
     first: String,
     /// Second player (same forms as --first).

@@ -5,7 +5,7 @@
 //! late-move reductions; cut-offs feed the killer, counter-move and history
 //! tables.
 
-use super::picker::{is_check_drop, COUNTER};
+use super::picker::Stage;
 use super::{mate_from_tt, mate_to_tt, Searcher, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::Bound;
 use menagerie_rules::Move;
@@ -13,8 +13,8 @@ use menagerie_rules::Move;
 /// What a move is, as the pruning and reduction rules ask it.
 #[derive(Clone, Copy)]
 struct MoveFacts {
-    /// Its ordering score.
-    order: i32,
+    /// The picker's stage it came from.
+    stage: Stage,
     /// Neither a capture nor a promotion.
     quiet: bool,
     /// It gives check.
@@ -112,25 +112,22 @@ impl Searcher<'_> {
         if tt_move == 0 && depth >= self.params.iir_depth {
             depth -= 1;
         }
-        self.score_moves(&moves, tt_move, ply, true);
+        self.start_picker(&mut moves, tt_move, ply, true);
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let orig_alpha = alpha;
         let mut searched = 0usize;
         let mut quiets_tried: Vec<usize> = Vec::new();
         let mut late_quiets = 0;
-        for i in 0..moves.len() {
-            self.pick(&mut moves, i, ply);
-            let m = moves[i];
-            let order = self.stack[ply].scores[i];
+        while let Some((m, stage)) = self.next_move(&mut moves, ply) {
             let quiet = !Self::is_noisy(m);
             let hist_idx = self.history_index(m);
             let prunable = !pv_node && !in_check && best > -MATE_BOUND && searched > 0;
             // A checking drop the opponent cannot win by exchange is never
             // pruned as a late move and is extended; one he can win is just
             // a quiet move.
-            let check_drop = is_check_drop(order) && self.see(m) >= 0;
-            if prunable && quiet && order < COUNTER && !check_drop {
+            let check_drop = stage == Stage::CheckDrop && self.see(m) >= 0;
+            if prunable && quiet && stage.is_late() && !check_drop {
                 // Late-move pruning.
                 let p = &self.params;
                 let limit = (p.lmp_base + depth * depth) / if improving { 1 } else { 2 };
@@ -138,7 +135,7 @@ impl Searcher<'_> {
                     continue;
                 }
             }
-            if prunable && !quiet && order < 0 && depth <= self.params.see_prune_depth {
+            if prunable && stage == Stage::BadNoisy && depth <= self.params.see_prune_depth {
                 // Losing capture at low depth.
                 continue;
             }
@@ -149,7 +146,7 @@ impl Searcher<'_> {
                 continue;
             }
             let facts = MoveFacts {
-                order,
+                stage,
                 quiet,
                 gives_check: self.pos.in_check(),
             };
@@ -159,7 +156,7 @@ impl Searcher<'_> {
                 && quiet
                 && !facts.gives_check
                 && depth <= p.futility_depth
-                && order < COUNTER
+                && stage.is_late()
                 && static_eval + p.futility_base + p.futility_per_depth * depth <= alpha
             {
                 self.pos.unmake();
@@ -176,7 +173,7 @@ impl Searcher<'_> {
             } else {
                 let r = if depth >= self.params.lmr_min_depth
                     && !in_check
-                    && (quiet || order < 0)
+                    && (quiet || stage == Stage::BadNoisy)
                     && searched >= self.params.lmr_min_moves
                 {
                     self.reduction(depth, searched, pv_node, improving, facts, hist_idx)
@@ -314,7 +311,7 @@ impl Searcher<'_> {
         if !improving {
             r += 1;
         }
-        if m.order >= COUNTER {
+        if !m.stage.is_late() {
             r -= 1;
         }
         if m.gives_check {

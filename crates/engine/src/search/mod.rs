@@ -28,6 +28,8 @@ mod see;
 
 pub use params::SearchParams;
 
+use picker::{Picker, Stage};
+
 use crate::eval::EvalTables;
 use crate::time::Clock;
 use crate::tt::Table;
@@ -85,11 +87,8 @@ struct Frame {
     pv: Vec<Move>,
     /// The node's moves (kept to reuse their allocation).
     moves: MoveList,
-    /// Their ordering scores.
-    scores: Vec<i32>,
-    /// The index from which the move list is fully sorted by score
-    /// (`usize::MAX` while moves are still picked by selection).
-    sorted_from: usize,
+    /// The move picker's state for them.
+    picker: Picker,
 }
 
 impl Default for Frame {
@@ -100,8 +99,7 @@ impl Default for Frame {
             static_eval: 0,
             pv: Vec::new(),
             moves: MoveList::new(),
-            scores: Vec::new(),
-            sorted_from: usize::MAX,
+            picker: Picker::default(),
         }
     }
 }
@@ -121,6 +119,7 @@ pub(crate) struct Searcher<'a> {
     history: Vec<i32>,
     counter: Vec<Move>,
     sort_buf: Vec<(i32, Move)>,
+    staged_buf: Vec<(Stage, i32, Move)>,
     aborted: bool,
     types: usize,
     cells: usize,
@@ -205,6 +204,7 @@ impl<'a> Searcher<'a> {
             history: vec![0; 2 * types * cells],
             counter: vec![Move::NULL; 2 * types * cells],
             sort_buf: Vec::new(),
+            staged_buf: Vec::new(),
             aborted: false,
             types,
             cells,

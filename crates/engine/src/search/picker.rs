@@ -1,29 +1,91 @@
-//! Move ordering: the table move, captures by gain, killers, the counter
-//! move, checking drops and history, picked one at a time (a cut-off
-//! usually comes early), with losing captures demoted behind the quiet
-//! moves when they come up.
+//! The staged move picker. A node's moves are sorted into stages, tried in
+//! this order, each move handed to the search with its stage:
+//!
+//! 1. [`Stage::TtMove`]: the table's move;
+//! 2. [`Stage::GoodNoisy`]: captures and promotions, most valuable gain
+//!    first; a capture that loses material by exchange (SEE) is put aside;
+//! 3. [`Stage::Killer`]: the two last quiet moves that cut off at this ply;
+//! 4. [`Stage::Counter`]: the quiet move that last refuted the opponent's move;
+//! 5. [`Stage::CheckDrop`]: drops that give check (never pruned as late
+//!    moves when the exchange keeps the piece);
+//! 6. [`Stage::Quiet`]: the other quiet moves, by history;
+//! 7. [`Stage::BadNoisy`]: the captures put aside in stage 2.
+//!
+//! Moves are generated at once and partitioned by stage; within a stage
+//! they are picked by selection (a cut-off usually comes early), and a long
+//! remainder (drops make lists of hundreds of moves) is sorted once.
 
 use super::{Searcher, HISTORY_MAX};
 use menagerie_rules::{Move, MoveList};
 
-// Move-ordering buckets.
-pub(super) const TT_MOVE: i32 = 10_000_000;
-const GOOD_NOISY: i32 = 2_000_000;
-const KILLER_1: i32 = 1_000_000;
-const KILLER_2: i32 = 999_000;
-pub(super) const COUNTER: i32 = 998_000;
-/// Drops that give check, after the counter move (ordered among themselves
-/// by history); like killers they are never pruned as late moves.
-const CHECK_DROP: i32 = 990_000;
-const BAD_NOISY: i32 = -2_000_000;
-/// Selection-sort picks before a long move list is sorted in one go.
+/// Where a move comes from in the picker's order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Stage {
+    /// The transposition table's move.
+    TtMove,
+    /// A capture or promotion not known to lose material.
+    GoodNoisy,
+    /// A killer move.
+    Killer,
+    /// The counter move.
+    Counter,
+    /// A drop that gives check.
+    CheckDrop,
+    /// Any other quiet move.
+    Quiet,
+    /// A capture that loses material by exchange.
+    BadNoisy,
+}
+
+impl Stage {
+    /// Stages in picking order.
+    const ALL: [Stage; 7] = [
+        Stage::TtMove,
+        Stage::GoodNoisy,
+        Stage::Killer,
+        Stage::Counter,
+        Stage::CheckDrop,
+        Stage::Quiet,
+        Stage::BadNoisy,
+    ];
+
+    /// A move the ordering did not single out: late-move pruning, futility
+    /// and the full late-move reduction apply to it.
+    pub(super) fn is_late(self) -> bool {
+        matches!(self, Stage::CheckDrop | Stage::Quiet | Stage::BadNoisy)
+    }
+}
+
+/// Selection-sort picks in a stage before a long remainder is sorted.
 const PICK_SORT_AFTER: usize = 3;
-/// Lists with fewer remaining moves than this keep selection sort.
+/// Remainders shorter than this keep selection sort.
 const PICK_SORT_MIN: usize = 24;
 
-/// True for the ordering score of a drop that gives check.
-pub(super) fn is_check_drop(score: i32) -> bool {
-    (CHECK_DROP - 1_000..CHECK_DROP + 1_000).contains(&score)
+/// The picker's state at one ply (the moves themselves are the node's list).
+#[derive(Default)]
+pub(super) struct Picker {
+    /// Start of each stage's run in the move list; `start[7]` is its end.
+    start: [usize; Stage::ALL.len() + 1],
+    /// Ordering score of each move (meaningful within its stage).
+    scores: Vec<i32>,
+    /// Index of the next move to pick.
+    next: usize,
+    /// Moves up to this index are in their final order.
+    sorted_until: usize,
+    /// Losing captures put aside, in the order they came up.
+    bad: Vec<Move>,
+    /// The next of them to hand out.
+    bad_next: usize,
+}
+
+impl Picker {
+    /// The stage of the move at index `i` of the list.
+    fn stage_at(&self, i: usize) -> Stage {
+        let k = (1..=Stage::ALL.len())
+            .find(|&k| i < self.start[k])
+            .map_or(Stage::ALL.len() - 1, |k| k - 1);
+        Stage::ALL[k]
+    }
 }
 
 impl Searcher<'_> {
@@ -39,109 +101,133 @@ impl Searcher<'_> {
         m.is_capture() || m.promotion().is_some()
     }
 
-    /// Scores moves for ordering into `self.stack[ply].scores`; with `checks`,
-    /// drops that give check are found and put right after the counter move.
-    pub(super) fn score_moves(&mut self, moves: &MoveList, tt_move: u64, ply: usize, checks: bool) {
-        let mut scores = std::mem::take(&mut self.stack[ply].scores);
-        scores.clear();
+    /// Starts picking from `moves` at `ply`: each move gets its stage and
+    /// its score within it, and the list is partitioned by stage. With
+    /// `checks`, drops that give check are found and get their own stage.
+    pub(super) fn start_picker(
+        &mut self,
+        moves: &mut MoveList,
+        tt_move: u64,
+        ply: usize,
+        checks: bool,
+    ) {
         let counter = if ply > 0 && self.stack[ply - 1].moved != usize::MAX {
             self.counter[self.stack[ply - 1].moved]
         } else {
             Move::NULL
         };
+        let killers = self.stack[ply].killers;
         let marked = checks && self.find_checking_drops();
         if marked {
             self.mark_checking_drops();
         }
-        for &m in moves {
-            let s = if m.raw() == tt_move {
-                TT_MOVE
+        let mut staged = std::mem::take(&mut self.staged_buf);
+        staged.clear();
+        let mut counts = [0usize; Stage::ALL.len()];
+        for &m in moves.iter() {
+            let (stage, score) = if m.raw() == tt_move {
+                (Stage::TtMove, 0)
             } else if Self::is_noisy(m) {
-                GOOD_NOISY + self.gain(m) * 16 - self.mover_value(m).min(5_000) / 16
-            } else if m == self.stack[ply].killers[0] {
-                KILLER_1
-            } else if m == self.stack[ply].killers[1] {
-                KILLER_2
+                let gain = self.gain(m) * 16 - self.mover_value(m).min(5_000) / 16;
+                (Stage::GoodNoisy, gain)
+            } else if m == killers[0] {
+                (Stage::Killer, 1)
+            } else if m == killers[1] {
+                (Stage::Killer, 0)
             } else if m == counter {
-                COUNTER
+                (Stage::Counter, 0)
             } else if marked
                 && m.dropped()
                     .is_some_and(|k| self.drop_check[m.to().idx()] >> k & 1 != 0)
             {
-                CHECK_DROP + self.history[self.history_index(m)] / 64
+                (Stage::CheckDrop, self.history[self.history_index(m)])
             } else {
-                self.history[self.history_index(m)]
+                (Stage::Quiet, self.history[self.history_index(m)])
             };
-            scores.push(s);
+            counts[stage as usize] += 1;
+            staged.push((stage, score, m));
         }
         if marked {
             for &(c, _) in &self.placed_buf {
                 self.drop_check[c.idx()] = 0;
             }
         }
-        self.stack[ply].scores = scores;
-        self.stack[ply].sorted_from = usize::MAX;
+        let mut pk = std::mem::take(&mut self.stack[ply].picker);
+        pk.start[0] = 0;
+        for k in 0..Stage::ALL.len() {
+            pk.start[k + 1] = pk.start[k] + counts[k];
+        }
+        // Place each move in its stage's run (generation order kept within).
+        let mut at = pk.start;
+        pk.scores.clear();
+        pk.scores.resize(moves.len(), 0);
+        for &(stage, score, m) in &staged {
+            let i = &mut at[stage as usize];
+            moves[*i] = m;
+            pk.scores[*i] = score;
+            *i += 1;
+        }
+        pk.next = 0;
+        pk.sorted_until = 0;
+        pk.bad.clear();
+        pk.bad_next = 0;
+        self.stack[ply].picker = pk;
+        self.staged_buf = staged;
     }
 
-    /// Moves the best remaining move to `i`. The first picks are selection
-    /// sort steps (a cut-off usually comes early); after [`PICK_SORT_AFTER`]
-    /// of them a long remainder (drops make lists of hundreds of moves) is
-    /// sorted once. Captures that lose material by SEE are demoted below
-    /// the quiet moves the first time they come up.
-    pub(super) fn pick(&mut self, moves: &mut MoveList, i: usize, ply: usize) {
+    /// The next move to search at `ply` and its stage, or None when every
+    /// move has been handed out.
+    pub(super) fn next_move(&mut self, moves: &mut MoveList, ply: usize) -> Option<(Move, Stage)> {
         loop {
-            let sorted = self.stack[ply].sorted_from <= i;
-            if !sorted {
-                if i >= PICK_SORT_AFTER && moves.len() - i > PICK_SORT_MIN {
-                    self.sort_rest(moves, i, ply);
+            let pk = &mut self.stack[ply].picker;
+            let i = pk.next;
+            if i >= moves.len() {
+                let m = pk.bad.get(pk.bad_next).copied()?;
+                pk.bad_next += 1;
+                return Some((m, Stage::BadNoisy));
+            }
+            pk.next += 1;
+            let stage = pk.stage_at(i);
+            let end = pk.start[stage as usize + 1];
+            if i >= pk.sorted_until {
+                if i - pk.start[stage as usize] >= PICK_SORT_AFTER && end - i > PICK_SORT_MIN {
+                    self.sort_run(moves, i, end, ply);
                 } else {
-                    let scores = &mut self.stack[ply].scores;
                     let mut best = i;
-                    for j in i + 1..moves.len() {
-                        if scores[j] > scores[best] {
+                    for j in i + 1..end {
+                        if pk.scores[j] > pk.scores[best] {
                             best = j;
                         }
                     }
                     moves.swap(i, best);
-                    scores.swap(i, best);
+                    pk.scores.swap(i, best);
                 }
             }
-            let (m, s) = (moves[i], self.stack[ply].scores[i]);
-            if (GOOD_NOISY - 1_000_000..TT_MOVE).contains(&s)
+            let m = moves[i];
+            if stage == Stage::GoodNoisy
                 && m.is_capture()
                 && self.mover_value(m) > self.gain(m)
                 && self.see(m) < 0
             {
-                let frame = &mut self.stack[ply];
-                let scores = &mut frame.scores;
-                scores[i] = BAD_NOISY + (s - GOOD_NOISY);
-                if frame.sorted_from <= i {
-                    // Keep the sorted remainder sorted: sink the demoted move.
-                    let mut j = i;
-                    while j + 1 < moves.len() && scores[j + 1] > scores[j] {
-                        moves.swap(j, j + 1);
-                        scores.swap(j, j + 1);
-                        j += 1;
-                    }
-                }
+                self.stack[ply].picker.bad.push(m);
                 continue;
             }
-            return;
+            return Some((m, stage));
         }
     }
 
-    /// Sorts `moves[i..]` by descending score (stable), once per list.
-    fn sort_rest(&mut self, moves: &mut MoveList, i: usize, ply: usize) {
-        let scores = &mut self.stack[ply].scores;
+    /// Sorts `moves[i..end]` by descending score (stable), once per run.
+    fn sort_run(&mut self, moves: &mut MoveList, i: usize, end: usize, ply: usize) {
+        let pk = &mut self.stack[ply].picker;
         let buf = &mut self.sort_buf;
         buf.clear();
-        buf.extend((i..moves.len()).map(|j| (scores[j], moves[j])));
+        buf.extend((i..end).map(|j| (pk.scores[j], moves[j])));
         buf.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
         for (k, &(s, m)) in buf.iter().enumerate() {
-            scores[i + k] = s;
+            pk.scores[i + k] = s;
             moves[i + k] = m;
         }
-        self.stack[ply].sorted_from = i;
+        pk.sorted_until = end;
     }
 
     pub(super) fn update_history(&mut self, idx: usize, bonus: i32) {

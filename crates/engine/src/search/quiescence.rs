@@ -3,6 +3,7 @@
 //! pending; check evasions near the horizon, a look for mates by drop at
 //! its first ply, and the results kept in the table.
 
+use super::picker::Stage;
 #[cfg(doc)]
 use super::SearchParams;
 use super::{mate_from_tt, mate_to_tt, Searcher, INF, MATE, MATE_BOUND, MAX_PLY};
@@ -83,16 +84,14 @@ impl Searcher<'_> {
             moves.clear();
             self.pos.noisy_moves(&mut moves);
         }
-        self.score_moves(&moves, entry.map_or(0, |e| e.mv), ply, false);
+        self.start_picker(&mut moves, entry.map_or(0, |e| e.mv), ply, false);
         let mut best = stand;
         let mut best_move = 0;
         let orig_alpha = alpha;
         let mut legal = 0usize;
-        for i in 0..moves.len() {
-            self.pick(&mut moves, i, ply);
-            let m = moves[i];
+        while let Some((m, stage)) = self.next_move(&mut moves, ply) {
             if !in_check {
-                if self.stack[ply].scores[i] < 0 {
+                if stage == Stage::BadNoisy {
                     // Only losing captures are left.
                     break;
                 }
