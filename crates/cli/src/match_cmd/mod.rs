@@ -746,6 +746,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn shipped_books_are_playable_positions_of_their_variant() {
+        // tests/data/books/VARIANT.fen: every line a position of VARIANT
+        // where the game is not over (read_openings checks both).
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/books");
+        let reg = menagerie_rules::Registry::builtin();
+        let mut books = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().and_then(|e| e.to_str()) != Some("fen") {
+                continue;
+            }
+            let id = path.file_stem().unwrap().to_str().unwrap();
+            let v = reg.get(id).unwrap();
+            let book = read_openings(&v, path.to_str().unwrap()).unwrap();
+            assert!(book.len() >= 50, "{id}: {} positions", book.len());
+            books += 1;
+        }
+        assert!(books >= 8, "{books} books");
+    }
+
+    #[test]
     fn adjudication_follows_the_variant_ply_cap() {
         let reg = menagerie_rules::Registry::builtin();
         let chess = reg.get("chess").unwrap();
