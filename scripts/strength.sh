@@ -11,6 +11,12 @@
 #             (5+0.05, as against Fairy-Max).
 #   time:     every built-in variant, 2+0.02 against 1+0.01; these are also the
 #             fast self-play games checked for illegal moves, crashes and forfeits.
+#   sprt:     (not in the default set) this build against OLD (path of the other
+#             build's binary) by SPRT in chess, shogi and one seed board per family
+#             (SPRT_VARIANTS), from tests/data/books, both as UCI engines at
+#             SPRT_NODES nodes a move (default 5000; SPRT_TC=5+0.05 plays on the
+#             clock instead), SPRT_BOUNDS (elo0=0,elo1=5,alpha=0.05,beta=0.05),
+#             at most SPRT_PAIRS pairs (default 2000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-target/strength}
@@ -54,8 +60,23 @@ for s in "${sections[@]}"; do
         --first menagerie:time=2,name=Double --second menagerie:name=Single --concurrency "$CONC"
     done
     ;;
+  sprt)
+    [ -n "${OLD:-}" ] && [ -x "$OLD" ] || { echo "sprt: set OLD to the other build's binary"; exit 1; }
+    cp "$M" "$OUT/new-menagerie"
+    for v in ${SPRT_VARIANTS:-chess shogi missing-ox gnuqi-mitregi elefantnichtschach}; do
+      if [ -n "${SPRT_TC:-}" ]; then
+        limit="" tc=$SPRT_TC
+      else
+        limit=",nodes=${SPRT_NODES:-5000}" tc=none
+      fi
+      run "sprt-$v" --variant "$v" --book "tests/data/books/$v.fen" --tc "$tc" --concurrency 1 \
+        --first "uci:$OUT/new-menagerie;name=new$limit" --second "uci:$OLD;name=old$limit" \
+        --sprt "${SPRT_BOUNDS:-elo0=0,elo1=5,alpha=0.05,beta=0.05}" --max-pairs "${SPRT_PAIRS:-2000}"
+      grep -E '^(pairs|SPRT)' "$OUT/sprt-$v.log" | tail -2 | sed 's/^/   /'
+    done
+    ;;
   *)
-    echo "unknown section $s (fairymax, material, time)"
+    echo "unknown section $s (fairymax, material, time, sprt)"
     exit 2
     ;;
   esac
