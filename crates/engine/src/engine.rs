@@ -4,7 +4,7 @@
 use crate::eval::EvalTables;
 use crate::search::{Iteration, SearchResult, Searcher, MATE, MATE_BOUND};
 use crate::time::Clock;
-pub use crate::time::Limits;
+pub use crate::time::{Limits, StopHandle};
 use crate::tt::Table;
 use menagerie_rules::{Move, Position, Variant};
 use std::collections::HashMap;
@@ -385,6 +385,37 @@ impl Engine {
             pos.game_ply(),
             self.options.move_overhead_ms,
         );
+        run_search(
+            pos,
+            &limits,
+            &self.options,
+            &eval,
+            &self.tt,
+            &clock,
+            on_event,
+        )
+    }
+
+    /// Searches on the calling thread until the limits are reached or `stop` is
+    /// stopped (from any thread), reporting progress; returns the result.
+    pub fn search_until(
+        &mut self,
+        pos: Position,
+        limits: Limits,
+        stop: &StopHandle,
+        on_event: &mut dyn FnMut(Event),
+    ) -> SearchResult {
+        self.stop();
+        self.wait();
+        let eval = self.eval_for(pos.variant());
+        let clock = Clock::new(
+            &limits,
+            pos.side() == menagerie_rules::Color::White,
+            pos.game_ply(),
+            self.options.move_overhead_ms,
+        )
+        .with_stop(stop.clone());
+        self.tt.new_search();
         run_search(
             pos,
             &limits,

@@ -13,8 +13,8 @@ mod time;
 pub mod tt;
 
 pub use engine::{
-    max_hash_mb, Engine, EngineOptions, Event, Info, Limits, Score, MAX_DEPTH, MAX_HASH_MB,
-    MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
+    max_hash_mb, Engine, EngineOptions, Event, Info, Limits, Score, StopHandle, MAX_DEPTH,
+    MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
 };
 pub use eval::EvalTables;
 pub use search::SearchResult;

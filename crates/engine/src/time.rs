@@ -1,7 +1,39 @@
 //! Time management: how long to think, and when to stop.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
+
+/// Stops a search from another thread: clone it freely, call [`StopHandle::stop`], and
+/// the search returns its best move at once (no polling by the caller).
+#[derive(Debug, Clone, Default)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// A handle not yet stopped.
+    #[must_use]
+    pub fn new() -> StopHandle {
+        StopHandle::default()
+    }
+
+    /// Asks the search to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// True once [`StopHandle::stop`] was called.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl std::ops::Deref for StopHandle {
+    type Target = AtomicBool;
+    fn deref(&self) -> &AtomicBool {
+        &self.0
+    }
+}
 
 /// Search limits, as a front end gives them (times in milliseconds).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -36,7 +68,7 @@ pub(crate) struct Clock {
     start: Instant,
     soft: AtomicU64,
     hard: AtomicU64,
-    pub(crate) stop: AtomicBool,
+    pub(crate) stop: StopHandle,
     pending: (u64, u64),
     /// The budget comes from a game clock (iterations may end early).
     flexible: bool,
@@ -77,10 +109,16 @@ impl Clock {
             start: Instant::now(),
             soft: AtomicU64::new(if untimed { NONE } else { budget.0 }),
             hard: AtomicU64::new(if untimed { NONE } else { budget.1 }),
-            stop: AtomicBool::new(false),
+            stop: StopHandle::new(),
             pending: budget,
             flexible: l.movetime.is_none() && time.is_some(),
         }
+    }
+
+    /// This clock, stopped by `stop` (shared with the caller).
+    pub(crate) fn with_stop(mut self, stop: StopHandle) -> Clock {
+        self.stop = stop;
+        self
     }
 
     /// True when the next iteration is unlikely to finish within the soft

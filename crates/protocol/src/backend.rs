@@ -2,62 +2,9 @@
 
 use menagerie_rules::{Move, Position};
 
-/// Search limits, as the GUI gave them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// White's remaining time (ms).
-    pub wtime: Option<u64>,
-    /// Black's remaining time (ms).
-    pub btime: Option<u64>,
-    /// White's increment (ms).
-    pub winc: Option<u64>,
-    /// Black's increment (ms).
-    pub binc: Option<u64>,
-    /// Moves to the next time control.
-    pub movestogo: Option<u32>,
-    /// Fixed time for this move (ms).
-    pub movetime: Option<u64>,
-    /// Maximum depth.
-    pub depth: Option<u32>,
-    /// Maximum nodes.
-    pub nodes: Option<u64>,
-    /// Search until stopped.
-    pub infinite: bool,
-    /// Pondering (search until `ponderhit` or `stop`).
-    pub ponder: bool,
-}
-
-/// A score from the side to move's view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns.
-    Cp(i32),
-    /// Mate in this many moves (negative: being mated).
-    Mate(i32),
-}
-
-/// One progress report.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Info {
-    /// Iteration depth.
-    pub depth: u32,
-    /// Selective depth.
-    pub seldepth: u32,
-    /// Principal-variation number (1-based).
-    pub multipv: u32,
-    /// Score.
-    pub score: Score,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Nodes per second.
-    pub nps: u64,
-    /// Elapsed time (ms).
-    pub time_ms: u64,
-    /// Hash table fill in permille.
-    pub hashfull: u32,
-    /// Principal variation.
-    pub pv: Vec<Move>,
-}
+/// The engine's own types: a session hands the GUI's limits to the engine and reports
+/// its progress as it gives it.
+pub use menagerie_engine::{Info, Limits, Score};
 
 /// Receives search events.
 pub trait Listener: Send {

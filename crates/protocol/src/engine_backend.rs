@@ -1,6 +1,6 @@
 //! The [`Backend`] implementation on Menagerie's own engine.
 
-use crate::backend::{Backend, Info, Limits, Listener, Score};
+use crate::backend::{Backend, Limits, Listener};
 use menagerie_engine::{Engine, EngineOptions, Event};
 use menagerie_rules::Position;
 
@@ -20,21 +20,6 @@ impl EngineBackend {
     }
 }
 
-fn convert(l: Limits) -> menagerie_engine::Limits {
-    menagerie_engine::Limits {
-        wtime: l.wtime,
-        btime: l.btime,
-        winc: l.winc,
-        binc: l.binc,
-        movestogo: l.movestogo,
-        movetime: l.movetime,
-        depth: l.depth,
-        nodes: l.nodes,
-        infinite: l.infinite,
-        ponder: l.ponder,
-    }
-}
-
 impl Backend for EngineBackend {
     fn name(&self) -> String {
         format!("Menagerie {}", env!("CARGO_PKG_VERSION"))
@@ -51,22 +36,9 @@ impl Backend for EngineBackend {
     fn go(&mut self, pos: Position, limits: Limits, mut listener: Box<dyn Listener>) {
         self.engine.go(
             pos,
-            convert(limits),
+            limits,
             Box::new(move |e| match e {
-                Event::Info(i) => listener.info(&Info {
-                    depth: i.depth,
-                    seldepth: i.seldepth,
-                    multipv: i.multipv,
-                    score: match i.score {
-                        menagerie_engine::Score::Cp(c) => Score::Cp(c),
-                        menagerie_engine::Score::Mate(m) => Score::Mate(m),
-                    },
-                    nodes: i.nodes,
-                    nps: i.nps,
-                    time_ms: i.time_ms,
-                    hashfull: i.hashfull,
-                    pv: i.pv,
-                }),
+                Event::Info(i) => listener.info(&i),
                 Event::BestMove { best, ponder } => listener.best_move(best, ponder),
             }),
         );

@@ -3,17 +3,17 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::game::{Ended, EngineSettings, Game, Player};
-use crate::opponent::{Opponent, SearchLimits};
+use crate::opponent::Opponent;
 use crate::quota::{Quotas, Usage};
 use crate::store::{Store, StoredGame};
 use crate::view::{GameState, InfoView};
+use menagerie_engine::{Limits, StopHandle};
 use menagerie_rules::{parse_move, Color, Registry, Variant};
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::broadcast;
 
 /// Something pushed to a game's event subscribers (already serialised JSON).
@@ -317,17 +317,18 @@ impl App {
             return;
         }
         let id = self.next_search.fetch_add(1, Ordering::Relaxed);
-        let stop = Arc::new(AtomicBool::new(false));
+        let stop = StopHandle::new();
         g.search = Some(crate::game::SearchTicket {
             id,
             stop: stop.clone(),
         });
         let pos = g.pos.clone();
-        let limits = SearchLimits {
-            movetime_ms: g.engine.movetime_ms,
+        // A depth-only search is still bounded in time.
+        let limits = Limits {
+            movetime: Some(g.engine.movetime_ms.unwrap_or(EngineSettings::MAX_MS)),
             depth: g.engine.depth,
+            ..Limits::default()
         };
-        let cap = limits.movetime_ms.unwrap_or(EngineSettings::MAX_MS) + 50;
         let app = self.clone();
         let slot = slot.clone();
         let permit = self.usage.permit(client);
@@ -337,19 +338,6 @@ impl App {
                 // The caller holds the game until it has published the state that says
                 // the engine thinks: wait for that, so progress never precedes it.
                 drop(slot.lock());
-                // Watchdog: stops the search when its time is over (ends early when the
-                // search returns and drops `done`).
-                let (done, wait) = mpsc::channel::<()>();
-                let stop2 = stop.clone();
-                let _ = std::thread::Builder::new()
-                    .name("search-watchdog".into())
-                    .spawn(move || {
-                        if let Err(mpsc::RecvTimeoutError::Timeout) =
-                            wait.recv_timeout(Duration::from_millis(cap))
-                        {
-                            stop2.store(true, Ordering::Relaxed);
-                        }
-                    });
                 let events = slot.events.clone();
                 let root = pos.clone();
                 let best = app.opponent.search(
@@ -362,7 +350,6 @@ impl App {
                     },
                     &stop,
                 );
-                drop(done);
                 let client = permit.client();
                 drop(permit);
                 app.finish_search(&slot, id, best, client);
@@ -418,7 +405,7 @@ impl App {
         self.shutting_down.store(true, Ordering::Relaxed);
         for slot in self.games_map().values() {
             if let Some(t) = &slot.lock().search {
-                t.stop.store(true, Ordering::Relaxed);
+                t.stop.stop();
             }
         }
     }

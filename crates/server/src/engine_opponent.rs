@@ -1,11 +1,8 @@
 //! The real search engine (`menagerie-engine`) behind the [`Opponent`] trait.
 
-use crate::opponent::{Opponent, Score, SearchInfo, SearchLimits};
-use menagerie_engine::{Engine, EngineOptions, Event, Limits};
+use crate::opponent::Opponent;
+use menagerie_engine::{Engine, EngineOptions, Event, Info, Limits, StopHandle};
 use menagerie_rules::{Color, Move, Position};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
-use std::time::Duration;
 
 /// One [`Engine`] per search (a small transposition table, one thread), so many games
 /// can think at once without sharing state, and an idle game holds no table.
@@ -27,58 +24,22 @@ impl Default for EngineOpponent {
     }
 }
 
-fn score(s: menagerie_engine::Score) -> Score {
-    match s {
-        menagerie_engine::Score::Cp(c) => Score::Cp(c),
-        menagerie_engine::Score::Mate(m) => Score::Mate(m),
-    }
-}
-
 impl Opponent for EngineOpponent {
+    /// Searches on the calling thread; `stop` is the engine's own stop flag.
     fn search(
         &self,
         pos: Position,
-        limits: SearchLimits,
-        info: &mut dyn FnMut(SearchInfo),
-        stop: &AtomicBool,
+        limits: Limits,
+        info: &mut dyn FnMut(Info),
+        stop: &StopHandle,
     ) -> Option<Move> {
         let mut engine = Engine::new(self.options.clone());
-        let (tx, rx) = mpsc::channel();
-        let l = Limits {
-            movetime: limits.movetime_ms,
-            depth: limits.depth,
-            ..Limits::default()
-        };
-        engine.go(
-            pos,
-            l,
-            Box::new(move |e| {
-                let _ = tx.send(e);
-            }),
-        );
-        let mut stopped = false;
-        loop {
-            match rx.recv_timeout(Duration::from_millis(5)) {
-                Ok(Event::Info(i)) => info(SearchInfo {
-                    depth: i.depth,
-                    score: score(i.score),
-                    nodes: i.nodes,
-                    nps: i.nps,
-                    pv: i.pv,
-                }),
-                Ok(Event::BestMove { best, .. }) => {
-                    engine.wait();
-                    return best;
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if !stopped && stop.load(Ordering::Relaxed) {
-                        engine.stop();
-                        stopped = true;
-                    }
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+        let mut on_event = |e| {
+            if let Event::Info(i) = e {
+                info(i);
             }
-        }
+        };
+        engine.search_until(pos, limits, stop, &mut on_event).best
     }
 
     fn accepts_draw(&self, pos: &Position, me: Color) -> bool {
@@ -110,13 +71,14 @@ mod tests {
         )
         .unwrap();
         let mut infos = 0;
-        let stop = AtomicBool::new(false);
+        let stop = StopHandle::new();
         let m = EngineOpponent::default()
             .search(
                 pos.clone(),
-                SearchLimits {
-                    movetime_ms: Some(2000),
+                Limits {
+                    movetime: Some(2000),
                     depth: Some(4),
+                    ..Limits::default()
                 },
                 &mut |_| infos += 1,
                 &stop,
@@ -133,18 +95,23 @@ mod tests {
     fn stops_when_told() {
         let reg = Registry::builtin();
         let pos = Position::start(&reg.get("capablanca").unwrap());
-        let stop = AtomicBool::new(true);
+        let stop = StopHandle::new();
+        stop.stop();
         let t = std::time::Instant::now();
         let m = EngineOpponent::default().search(
             pos,
-            SearchLimits {
-                movetime_ms: Some(60_000),
-                depth: None,
+            Limits {
+                movetime: Some(60_000),
+                ..Limits::default()
             },
             &mut |_| {},
             &stop,
         );
-        assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(5),
+            "{:?}",
+            t.elapsed()
+        );
         assert!(
             m.is_some(),
             "a stopped search still answers with a legal move"

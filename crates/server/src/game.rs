@@ -6,7 +6,6 @@ use menagerie_rules::{
     move_text, parse_move, san::san_in, Color, Move, Position, TextStyle, Variant,
 };
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// Who plays a side.
@@ -170,8 +169,8 @@ pub struct Played {
 pub struct SearchTicket {
     /// Unique id (a finished search plays its move only if its ticket is still current).
     pub id: u64,
-    /// Set to stop the search.
-    pub stop: Arc<AtomicBool>,
+    /// Stops the search.
+    pub stop: menagerie_engine::StopHandle,
 }
 
 /// One game.
@@ -327,7 +326,7 @@ impl Game {
     /// Stops the running search, if any; its move will be ignored.
     pub fn cancel_search(&mut self) {
         if let Some(t) = self.search.take() {
-            t.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            t.stop.stop();
         }
     }
 

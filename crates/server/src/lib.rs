@@ -34,7 +34,7 @@ pub use access::{Access, AllowedOrigin};
 pub use app::App;
 pub use engine_opponent::EngineOpponent;
 pub use error::ApiError;
-pub use opponent::{MaterialPlayer, Opponent, Score, SearchInfo, SearchLimits};
+pub use opponent::Opponent;
 pub use quota::Quotas;
 pub use store::Store;
 

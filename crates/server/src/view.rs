@@ -1,7 +1,7 @@
 //! JSON views of variants, positions and games (the types of `docs/api.md`).
 
 use crate::game::{EngineSettings, Game, Player, Status};
-use crate::opponent::{Score, SearchInfo};
+use menagerie_engine::{Info, Score};
 use menagerie_geometry::CellId;
 use menagerie_rules::variant::MoveStyle;
 use menagerie_rules::{move_text, Color, Move, MoveKind, Position, TextStyle, Variant};
@@ -527,7 +527,7 @@ impl InfoView {
     /// Progress of a search from `pos`; the PV is cut at the first move that is not
     /// legal where it would be played.
     #[must_use]
-    pub fn of(pos: &Position, info: &SearchInfo) -> InfoView {
+    pub fn of(pos: &Position, info: &Info) -> InfoView {
         let mut p = pos.clone();
         let mut pv = Vec::new();
         let mut pv_text = Vec::new();

@@ -6,12 +6,10 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
+use menagerie_engine::{Info, Limits, StopHandle};
 use menagerie_rules::{Move, Position, Registry};
-use menagerie_server::{
-    open_app_with, router, serve, Access, App, Opponent, Quotas, SearchInfo, SearchLimits,
-};
+use menagerie_server::{open_app_with, router, serve, Access, App, Opponent, Quotas};
 use serde_json::Value;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -23,11 +21,11 @@ impl Opponent for Forever {
     fn search(
         &self,
         _: Position,
-        _: SearchLimits,
-        _: &mut dyn FnMut(SearchInfo),
-        stop: &AtomicBool,
+        _: Limits,
+        _: &mut dyn FnMut(Info),
+        stop: &StopHandle,
     ) -> Option<Move> {
-        while !stop.load(Ordering::Relaxed) {
+        while !stop.is_stopped() {
             std::thread::sleep(Duration::from_millis(5));
         }
         None

@@ -5,10 +5,10 @@
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
+use menagerie_engine::{Info, Limits, Score, StopHandle};
 use menagerie_rules::{Move, Position, Registry};
-use menagerie_server::{open_app, router, Access, App, Opponent, Score, SearchInfo, SearchLimits};
+use menagerie_server::{open_app, router, Access, App, Opponent};
 use serde_json::{json, Value};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tower::ServiceExt;
@@ -19,16 +19,20 @@ impl Opponent for FirstMove {
     fn search(
         &self,
         pos: Position,
-        _: SearchLimits,
-        info: &mut dyn FnMut(SearchInfo),
-        _: &AtomicBool,
+        _: Limits,
+        info: &mut dyn FnMut(Info),
+        _: &StopHandle,
     ) -> Option<Move> {
         let m = *pos.legal_moves().first()?;
-        info(SearchInfo {
+        info(Info {
             depth: 1,
+            seldepth: 1,
+            multipv: 1,
             score: Score::Cp(12),
             nodes: 1,
             nps: 1000,
+            time_ms: 1,
+            hashfull: 0,
             pv: vec![m],
         });
         Some(m)
@@ -41,11 +45,11 @@ impl Opponent for Forever {
     fn search(
         &self,
         _: Position,
-        _: SearchLimits,
-        _: &mut dyn FnMut(SearchInfo),
-        stop: &AtomicBool,
+        _: Limits,
+        _: &mut dyn FnMut(Info),
+        stop: &StopHandle,
     ) -> Option<Move> {
-        while !stop.load(Ordering::Relaxed) {
+        while !stop.is_stopped() {
             std::thread::sleep(Duration::from_millis(5));
         }
         None
