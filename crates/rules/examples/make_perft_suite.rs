@@ -10,16 +10,11 @@ fn main() {
     let id = args.get(1).expect("variant id");
     let count: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(6);
     let depth: u32 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(3);
-    let mut seed: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(7);
+    let seed: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(7);
     let reg = Registry::builtin();
     let v = reg.get(id).expect("variant");
-    let mut next = || {
-        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = seed;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = menagerie_rules::SplitMix64(seed);
+    let mut next = || rng.next();
     let mut rows = vec![Position::start(&v)];
     let mut moves = MoveList::new();
     while rows.len() < count {

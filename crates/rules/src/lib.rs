@@ -17,6 +17,7 @@ pub mod outcome;
 mod perft;
 pub mod piece;
 pub mod position;
+mod rng;
 pub mod san;
 pub mod variant;
 
@@ -27,5 +28,6 @@ pub use perft::{divide, divide_until, perft, perft_until, MAX_PERFT_DEPTH};
 pub use piece::{Color, Piece, PieceType};
 pub use position::fen::FenError;
 pub use position::Position;
+pub use rng::SplitMix64;
 pub use san::{parse_san, san, san_line};
 pub use variant::{Registry, Variant};

@@ -22,16 +22,7 @@ fn registry() -> &'static Registry {
     })
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+use menagerie_rules::SplitMix64 as Rng;
 
 fn check_position(pos: &mut Position, legal: &[Move]) {
     let v = pos.variant().clone();

@@ -170,19 +170,8 @@ fn parse_tc(text: &str) -> Result<Option<TimeControl>> {
     }))
 }
 
-/// A small deterministic generator (SplitMix64) for random openings.
-struct Rng(u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
+/// The small deterministic generator for random openings.
+use menagerie_rules::SplitMix64 as Rng;
 
 /// An opening: a position and moves played from it before the engines
 /// take over (moves keep engines without set-up support usable).

@@ -21,23 +21,11 @@ pub struct Zobrist {
     imitation: Vec<u64>,
 }
 
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 impl Zobrist {
     /// Keys for `cells` cells, `types` piece types and `rights` castling rights.
     #[must_use]
     pub fn new(cells: usize, types: usize, rights: usize) -> Zobrist {
-        let mut r = SplitMix(0x4D65_6E61_6765_7269);
+        let mut r = crate::SplitMix64(0x4D65_6E61_6765_7269);
         let codes = 1 + 2 * types;
         let mut gen = |n: usize| (0..n).map(|_| r.next()).collect::<Vec<u64>>();
         Zobrist {
