@@ -13,7 +13,7 @@
  */
 
 import { esc } from './dom.js';
-import { glyphMarkup } from './glyphs.js';
+import { glyphMarkup, abbreviation } from './glyphs.js';
 
 const U = 100; // size of one cell in SVG units
 const MARGIN = 34; // room for the coordinates
@@ -175,13 +175,17 @@ export class Board {
       if (name === view.selected) parts.push(`<rect class="selected" x="${x}" y="${y}" width="${U}" height="${U}"/>`);
       if (check.has(name)) parts.push(`<rect class="check" x="${x}" y="${y}" width="${U}" height="${U}"/>`);
       if (!this.labels.files.has(c.x) || !this.labels.ranks.has(c.y) || !/^[a-z]+\d+$/.test(name.slice(this.levels > 1 ? 1 : 0))) {
-        parts.push(`<text class="cellname" x="${x + 6}" y="${y + 18}">${esc(name)}</text>`);
+        parts.push(`<text class="cellname" x="${x + 6}" y="${y + 18}" aria-hidden="true">${esc(name)}</text>`);
       }
+      let title = '';
       if (piece) {
         const dir = (piece.color === 'black' ? -1 : 1) * (flipped ? -1 : 1);
-        const title = `${piece.color === 'black' ? 'Black' : 'White'} ${piece.name || piece.token}${piece.promoted ? ' (promoted)' : ''} on ${name}`;
+        const glyph = glyphMarkup(piece.glyph, { color: /** @type {any} */ (piece.color), token: piece.token, promoted: !!piece.promoted, royal: royal.has(piece.token.toUpperCase()), dir });
+        // A medallion shows an abbreviation: the name says it too, so what is read matches what is seen.
+        const abbr = glyph.includes('<text') ? ` (${abbreviation(piece.glyph, piece.token)})` : '';
+        title = `${piece.color === 'black' ? 'Black' : 'White'} ${piece.name || piece.token}${abbr}${piece.promoted ? ' (promoted)' : ''} on ${name}`;
         const cls = `piece${view.dragFrom === name ? ' dragging' : ''}`;
-        parts.push(`<g class="${cls}" data-testid="${this.prefix}piece-${esc(name)}" data-token="${esc(piece.token)}" data-color="${esc(piece.color)}" data-glyph="${esc(piece.glyph)}" transform="translate(${x + 4} ${y + 4}) scale(.92)"><title>${esc(title)}</title>${glyphMarkup(piece.glyph, { color: /** @type {any} */ (piece.color), token: piece.token, promoted: !!piece.promoted, royal: royal.has(piece.token.toUpperCase()), dir })}</g>`);
+        parts.push(`<g class="${cls}" data-testid="${this.prefix}piece-${esc(name)}" data-token="${esc(piece.token)}" data-color="${esc(piece.color)}" data-glyph="${esc(piece.glyph)}" transform="translate(${x + 4} ${y + 4}) scale(.92)"><title>${esc(title)}</title><g aria-hidden="true">${glyph}</g></g>`);
       }
       const t = targets.get(name);
       if (t) {
@@ -197,7 +201,8 @@ export class Board {
       if (via.has(name)) parts.push(`<rect class="viamark" x="${x + 5}" y="${y + 5}" width="${U - 10}" height="${U - 10}" rx="8"/>`);
       if (view.hover === name) parts.push(`<rect class="hovermark" x="${x + 3}" y="${y + 3}" width="${U - 6}" height="${U - 6}"/>`);
       if (this.cursor === name && this.interactive) parts.push(`<rect class="cursor" x="${x + 6}" y="${y + 6}" width="${U - 12}" height="${U - 12}" rx="6"/>`);
-      const label = this.handlers.describe ? this.handlers.describe(name) : name;
+      // The accessible name says what the piece's tooltip says (axe: label-content-name-mismatch).
+      const label = title || (this.handlers.describe ? this.handlers.describe(name) : name);
       const cls = ['cell', t ? 'target' : '', name === view.selected ? 'is-selected' : ''].filter(Boolean).join(' ');
       byLevel[c.z]?.push(`<g class="${cls}" ${this.cellAttr}="${esc(name)}" data-testid="${this.prefix}cell-${esc(name)}" role="button" aria-label="${esc(label)}">${parts.join('')}</g>`);
     }

@@ -23,14 +23,14 @@ export async function importDialog(variants, app, currentVariant) {
   const pgnPane = h('div.pane', null, h('label.field-label', null, 'Paste a PGN (with a [Variant] tag for non-chess games)'), pgn);
   const fenPane = h('div.pane', { hidden: true }, h('label.field-label', null, 'Variant'), select, h('label.field-label', null, 'FEN'), fen);
   const tabs = h('div.segmented', { role: 'tablist' },
-    h('button.seg', { type: 'button', role: 'tab', 'aria-checked': 'true', 'data-testid': 'import-tab-pgn', onclick: () => setMode('pgn') }, 'PGN'),
-    h('button.seg', { type: 'button', role: 'tab', 'aria-checked': 'false', 'data-testid': 'import-tab-fen', onclick: () => setMode('fen') }, 'FEN'));
+    h('button.seg', { type: 'button', role: 'tab', 'aria-selected': 'true', 'data-testid': 'import-tab-pgn', onclick: () => setMode('pgn') }, 'PGN'),
+    h('button.seg', { type: 'button', role: 'tab', 'aria-selected': 'false', 'data-testid': 'import-tab-fen', onclick: () => setMode('fen') }, 'FEN'));
   const errorBox = h('p.error-text', { role: 'alert', 'data-testid': 'import-error' });
   function setMode(/** @type {string} */ m) {
     mode = m;
     pgnPane.hidden = m !== 'pgn';
     fenPane.hidden = m !== 'fen';
-    tabs.querySelectorAll('.seg').forEach((b, i) => b.setAttribute('aria-checked', String((i === 0) === (m === 'pgn'))));
+    tabs.querySelectorAll('.seg').forEach((b, i) => b.setAttribute('aria-selected', String((i === 0) === (m === 'pgn'))));
   }
   // The dialog stays open on errors, so submit happens inside the body.
   await openDialog({
