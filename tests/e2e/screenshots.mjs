@@ -37,7 +37,7 @@ if (has('gnuqi-mitregi')) {
   // A middlegame with full hands: camps shaded, pieces in hand, drops highlighted.
   shots.push(['mitregi', await game('gnuqi-mitregi', [], 'lhu4m3/1rnb1k1c3/2q5w2/ppp2pppppp/11/11/11/PPP2PPPPPP/2Q5W2/1RNB1K1C3/LHU4M3[RBNCILMXHUPPrbncilmxhupp] w Qq - 0 20')]);
 }
-const threeD = firstOf('Nichtschach') || 'cube';
+const threeD = (has('elefantnichtschach') ? 'elefantnichtschach' : firstOf('3D')) || 'cube';
 // Nichtschach: a middlegame with returned (flipped) pieces in hand.
 const nichtFen = threeD === 'elefantnichtschach'
   ? 'rubbur/pppppp/2B3/6/PPPPPP/RUB1UR|*r*u*b*b*u*r/p1pqpp/2pp2/3P2/PPP2P/*R*U*B*B*U*R|dg*p2*d/pppppp/2*q3/3b2/PPPPPP/DG*QQ*G*D|*d1q*qgd/pppppp/6/6/PPPPPP/*D*GQ*QGD|*r*u*g*b*u*r/ppp1pp/6/P1P3/P1PPPP/*R*U*B*B*U*R|rub1ur/pppppp/6/6/1PPPPP/RUBBUR w *PG*b 0 9'
