@@ -8,7 +8,7 @@ export const other = (c) => (c === 'white' ? 'black' : 'white');
 
 const REASONS = /** @type {Record<string,string>} */ ({
   checkmate: 'checkmate', stalemate: 'stalemate', resignation: 'resignation', agreement: 'agreement',
-  repetition: 'repetition', 'move-rule': 'the move rule', coverage: 'coverage', princes: 'loss of the princes',
+  repetition: 'repetition', 'move-rule': 'the move rule', coverage: 'coverage', count: 'the winning count',
   'no-moves': 'no legal moves', 'bare-kings': 'bare kings', 'ply-cap': 'the move limit',
 });
 

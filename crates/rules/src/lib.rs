@@ -10,6 +10,7 @@
 //! ```
 
 pub mod betza;
+pub mod components;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -21,6 +22,7 @@ mod rng;
 pub mod san;
 pub mod variant;
 
+pub use components::end::{Judge, Moves};
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::{move_text, parse_move, protocol_text, MoveError, TextStyle};
 pub use outcome::{Outcome, Reason};

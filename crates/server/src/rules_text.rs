@@ -67,10 +67,11 @@ fn win_rules(v: &Variant) -> Vec<String> {
         },
         verdict_text(v.rules.stalemate)
     ));
-    if let Some((k, n)) = v.rules.count_win {
+    if let Some(w) = v.rules.count_win {
         out.push(format!(
-            "A player who starts a turn with {n} {}s on the board wins (checkmate is judged first).",
-            piece_name(v, k)
+            "A player who starts a turn with {} {}s on the board wins (checkmate is judged first).",
+            w.count,
+            piece_name(v, w.kind)
         ));
     }
     match &v.rules.coverage {

@@ -44,8 +44,8 @@ impl Searcher<'_> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply > 0 {
-            if self.is_draw() {
-                return self.draw_score();
+            if let Some(score) = self.entry_verdict(ply) {
+                return score;
             }
             // Mate distance pruning.
             let a = alpha.max(-(MATE - ply as i32));
@@ -82,15 +82,14 @@ impl Searcher<'_> {
             if !self.excluded_root.is_empty() {
                 moves.retain(|m| !self.excluded_root.contains(m));
             }
-        } else if self.pos.decided_by_rule() {
-            moves.clear();
         } else {
+            // Rules that stop play were judged on entry.
             moves.clear();
             self.pos.pseudo_moves(&mut moves);
         }
         if moves.is_empty() {
             self.stack[ply].moves = moves;
-            return self.terminal(ply, in_check);
+            return self.terminal(ply);
         }
         let static_eval = if in_check {
             -INF
@@ -218,11 +217,7 @@ impl Searcher<'_> {
         if searched == 0 {
             // Pruning needs a searched move first, so here every move was
             // illegal (or, after an abort, nothing is known).
-            return if self.aborted {
-                0
-            } else {
-                self.terminal(ply, in_check)
-            };
+            return if self.aborted { 0 } else { self.terminal(ply) };
         }
         let bound = if best >= beta {
             Bound::Lower

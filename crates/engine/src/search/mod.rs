@@ -34,8 +34,7 @@ use crate::eval::EvalTables;
 use crate::time::Clock;
 use crate::tt::Table;
 use menagerie_geometry::CellId;
-use menagerie_rules::variant::Verdict;
-use menagerie_rules::{Move, MoveList, PieceType, Position};
+use menagerie_rules::{Judge, Move, MoveList, Outcome, PieceType, Position};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 pub(crate) const MATE: i32 = 30_000;
@@ -264,24 +263,32 @@ impl<'a> Searcher<'a> {
         self.aborted
     }
 
-    /// Score of a position with no legal move, or decided by a rule.
-    pub(super) fn terminal(&self, ply: usize, in_check: bool) -> i32 {
-        let p = &self.pos;
-        let us = p.side();
-        if p.coverage_failed(us) {
-            return -(MATE - ply as i32);
+    /// Score of a position where no legal move was found (the rules'
+    /// verdict: checkmate, stalemate, or a rule that stops play).
+    pub(super) fn terminal(&self, ply: usize) -> i32 {
+        match self.pos.verdict(Judge::search_no_moves()) {
+            Some(o) => self.outcome_score(o, ply),
+            // A side without a legal move always has a verdict.
+            None => self.draw_score(),
         }
-        if p.count_won(us) {
-            return MATE - ply as i32;
+    }
+
+    /// Score of the game's end `o` for the side to move, `ply` plies from
+    /// the root.
+    fn outcome_score(&self, o: Outcome, ply: usize) -> i32 {
+        match o.winner {
+            None => self.draw_score(),
+            Some(c) if c == self.pos.side() => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
         }
-        if in_check {
-            return -(MATE - ply as i32);
-        }
-        match p.variant().rules.stalemate {
-            Verdict::Draw => self.draw_score(),
-            Verdict::Loss => -(MATE - ply as i32),
-            Verdict::Win => MATE - ply as i32,
-        }
+    }
+
+    /// The rules' verdict on a position just entered, from what needs no
+    /// move list (a position's first recurrence counts as a repetition).
+    pub(super) fn entry_verdict(&self, ply: usize) -> Option<i32> {
+        self.pos
+            .verdict(Judge::search_entry())
+            .map(|o| self.outcome_score(o, ply))
     }
 
     /// Score of a draw for the side to move.
@@ -291,19 +298,6 @@ impl<'a> Searcher<'a> {
         } else {
             self.params.contempt
         }
-    }
-
-    pub(super) fn is_draw(&self) -> bool {
-        let p = &self.pos;
-        let r = &p.variant().rules;
-        if r.move_rule > 0 && p.halfmove() >= r.move_rule {
-            return true;
-        }
-        if r.ply_cap > 0 && p.game_ply() >= r.ply_cap {
-            return true;
-        }
-        let h = p.hash();
-        p.repeatable_keys().any(|k| k == h)
     }
 
     pub(super) fn has_non_pawn_material(&self) -> bool {
@@ -332,6 +326,8 @@ impl<'a> Searcher<'a> {
 }
 
 #[cfg(test)]
+mod end_tests;
+#[cfg(test)]
 pub(super) mod tests {
     use super::*;
     use crate::time::Limits;
@@ -343,10 +339,18 @@ pub(super) mod tests {
         fen: &str,
         f: impl FnOnce(&mut Searcher) -> R,
     ) -> R {
-        let reg = Registry::builtin();
-        let v = reg.get(variant).unwrap();
-        let pos = Position::from_fen(&v, fen).unwrap();
-        let eval = EvalTables::new(&v);
+        let v = Registry::builtin().get(variant).unwrap();
+        with_variant_searcher(&v, fen, f)
+    }
+
+    /// A searcher on `fen` of variant `v` with fresh tables, for `f`.
+    pub(in crate::search) fn with_variant_searcher<R>(
+        v: &std::sync::Arc<menagerie_rules::Variant>,
+        fen: &str,
+        f: impl FnOnce(&mut Searcher) -> R,
+    ) -> R {
+        let pos = Position::from_fen(v, fen).unwrap();
+        let eval = EvalTables::new(v);
         let tt = Table::new(1);
         let clock = Clock::new(&Limits::default(), true, 0, 0);
         let nodes = AtomicU64::new(0);

@@ -29,11 +29,10 @@ impl Searcher<'_> {
         if ply >= MAX_PLY {
             return self.eval.evaluate(&self.pos);
         }
-        if self.pos.decided_by_rule() {
-            return self.terminal(ply, in_check);
-        }
-        if ply > 0 && self.is_draw() {
-            return self.draw_score();
+        if ply > 0 || self.pos.decided_by_rule() {
+            if let Some(score) = self.entry_verdict(ply) {
+                return score;
+            }
         }
         let pv_node = beta - alpha > 1;
         let key = self.pos.hash();
@@ -133,7 +132,7 @@ impl Searcher<'_> {
         }
         self.stack[ply].moves = moves;
         if in_check && legal == 0 {
-            best = self.terminal(ply, true);
+            best = self.terminal(ply);
         }
         // Quiescence results are kept at depth 0: capture sequences
         // transpose a lot, and the main search only takes them as a move

@@ -4,7 +4,7 @@ use super::legs::{paths_to, Run};
 use super::tables::{flag, RayKind};
 use crate::piece::{Color, PieceType};
 use crate::position::Position;
-use menagerie_geometry::{CellId, Vector};
+use menagerie_geometry::CellId;
 
 impl Position {
     /// True when a piece of `by` could capture a piece of the other colour
@@ -379,109 +379,5 @@ impl Position {
         self.royals(self.side())
             .filter(|&k| self.is_attacked(k, them))
             .collect()
-    }
-
-    /// True when two royals of opposite colours face each other on a line
-    /// the variant forbids, with nothing between.
-    #[must_use]
-    pub fn royals_facing(&self) -> bool {
-        if !self.variant().rules.facing.any() {
-            return false;
-        }
-        self.royals(Color::White).any(|a| {
-            self.royals(Color::Black)
-                .any(|b| self.cells_face(a, b, None))
-        })
-    }
-
-    /// True when a royal of `color` standing on `cell` (having left
-    /// `vacated`) would face an enemy royal.
-    #[must_use]
-    pub fn would_face(&self, color: Color, cell: CellId, vacated: CellId) -> bool {
-        if !self.variant().rules.facing.any() {
-            return false;
-        }
-        self.royals(color.flip())
-            .any(|b| self.cells_face(cell, b, Some(vacated)))
-    }
-
-    /// For a royal of `color` on `king`: the occupied cells whose vacating
-    /// alone would let it face an enemy royal (the single piece between two
-    /// royals on a facing line). `None` when it already faces one.
-    #[must_use]
-    pub fn facing_screens(&self, color: Color, king: CellId) -> Option<Vec<CellId>> {
-        let v = self.variant();
-        let f = v.rules.facing;
-        let g = &v.geometry;
-        let mut out = Vec::new();
-        if !f.any() {
-            return Some(out);
-        }
-        let pa = g.coord(king);
-        for b in self.royals(color.flip()) {
-            let pb = g.coord(b);
-            let d = Vector::new(pb.x - pa.x, pb.y - pa.y, pb.z - pa.z);
-            if d.z != 0 || d.is_zero() {
-                continue;
-            }
-            let line = (d.x == 0 && f.file)
-                || (d.y == 0 && f.rank)
-                || (d.x.abs() == d.y.abs() && f.diagonal);
-            if !line {
-                continue;
-            }
-            let step = d.signum();
-            let mut c = king;
-            let mut screens = Vec::new();
-            while let Some(n) = g.offset(c, step) {
-                if n == b {
-                    break;
-                }
-                if self.piece(n).is_some() {
-                    screens.push(n);
-                    if screens.len() > 1 {
-                        break;
-                    }
-                }
-                c = n;
-            }
-            match screens.len() {
-                0 => return None,
-                1 => out.push(screens[0]),
-                _ => {}
-            }
-        }
-        Some(out)
-    }
-
-    fn cells_face(&self, a: CellId, b: CellId, vacated: Option<CellId>) -> bool {
-        let v = self.variant();
-        let f = v.rules.facing;
-        let g = &v.geometry;
-        let pa = g.coord(a);
-        let pb = g.coord(b);
-        let d = Vector::new(pb.x - pa.x, pb.y - pa.y, pb.z - pa.z);
-        if d.z != 0 || d.is_zero() {
-            return false;
-        }
-        let line =
-            (d.x == 0 && f.file) || (d.y == 0 && f.rank) || (d.x.abs() == d.y.abs() && f.diagonal);
-        if !line {
-            return false;
-        }
-        let step = d.signum();
-        let mut c = a;
-        loop {
-            match g.offset(c, step) {
-                Some(n) if n == b => return true,
-                Some(n) => {
-                    if self.piece(n).is_some() && Some(n) != vacated {
-                        return false;
-                    }
-                    c = n;
-                }
-                None => return false,
-            }
-        }
     }
 }

@@ -5,6 +5,7 @@ pub mod attacks;
 pub mod check;
 pub mod compile;
 pub mod gen;
+pub mod legality;
 pub mod legs;
 pub mod noisy;
 pub mod tables;

@@ -3,7 +3,7 @@
 use super::{EpState, Position, Undo};
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, PieceType};
-use menagerie_geometry::{CellId, Vector};
+use menagerie_geometry::CellId;
 
 /// A move that is not legal in the position it was played in.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -23,17 +23,10 @@ impl Position {
         Ok(())
     }
 
+    /// Adds to `us`'s hand what capturing `captured` (promoted from
+    /// `origin`, 0 for none) gives; returns it.
     fn gain(&mut self, us: Color, captured: Piece, origin: u8) -> Option<PieceType> {
-        let v = self.v.clone();
-        if !v.rules.captures_to_hand {
-            return None;
-        }
-        let base = if origin != 0 {
-            origin - 1
-        } else {
-            captured.kind()
-        };
-        let h = v.pieces[usize::from(base)].captured_as?;
+        let h = self.hand_gain(captured, origin.checked_sub(1))?;
         self.add_hand(us, h, 1);
         Some(h)
     }
@@ -134,23 +127,29 @@ impl Position {
                     reset = true;
                 }
                 if def.creates_ep && !m.is_capture() && m.kind() == MoveKind::Normal {
-                    self.set_ep_after(from, to);
+                    let (ep, hashed) = self.ep_after(from, to);
+                    self.ep = ep;
+                    self.ep_hashed = hashed;
+                    if hashed {
+                        for c in ep.cells() {
+                            self.hash ^= v.zobrist.ep(c);
+                        }
+                    }
                 }
                 touched[0] = from.0;
                 touched[1] = to.0;
             }
         }
-        let mut lost = 0u32;
-        for t in touched {
-            if t != u16::MAX {
-                lost |= v.castle_mask[usize::from(t)];
-            }
+        let touched = touched
+            .iter()
+            .filter(|&&t| t != u16::MAX)
+            .map(|&t| CellId(t));
+        let rights = self.castling_after(touched);
+        if rights != self.castling {
+            self.set_castling(rights);
         }
-        if lost & self.castling != 0 {
-            self.set_castling(self.castling & !lost);
-        }
-        if v.imitator.is_some() && !v.pieces[usize::from(moved_kind)].imitator {
-            self.set_imitation(Some(moved_kind));
+        if let Some(t) = self.imitation_after(moved_kind) {
+            self.set_imitation(Some(t));
         }
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
         self.side = them;
@@ -161,73 +160,6 @@ impl Position {
         self.ply += 1;
         self.keys.push(u.hash);
         self.history.push(u);
-    }
-
-    /// Sets en-passant targets after a straight multi-step move.
-    fn set_ep_after(&mut self, from: CellId, to: CellId) {
-        let them = self.side.flip();
-        let g = &self.v.geometry;
-        let a = g.coord(from);
-        let b = g.coord(to);
-        let d = Vector::new(b.x - a.x, b.y - a.y, b.z - a.z);
-        let unit = d.signum();
-        let k = d.chebyshev();
-        if k < 2 || unit.scaled(k) != Some(d) {
-            return;
-        }
-        let mut cells = Vec::new();
-        let mut c = from;
-        for _ in 1..k {
-            match g.offset(c, unit) {
-                Some(n) => {
-                    cells.push(n);
-                    c = n;
-                }
-                None => return,
-            }
-        }
-        self.ep = EpState::new(&cells, to);
-        if !self.v.fen.ep_passed {
-            // Only capturable targets matter (and are written) here.
-            let keep: Vec<CellId> = cells
-                .into_iter()
-                .filter(|&c| self.ep_capturable_by(them, c))
-                .collect();
-            self.ep = if keep.is_empty() {
-                EpState::NONE
-            } else {
-                EpState::new(&keep, to)
-            };
-        }
-        self.ep_hashed = self.ep.cells().any(|c| self.ep_capturable_by(them, c));
-        if self.ep_hashed {
-            let v = self.v.clone();
-            for c in self.ep.cells() {
-                self.hash ^= v.zobrist.ep(c);
-            }
-        }
-    }
-
-    /// True when the side to move has a piece that could capture en passant
-    /// on one of the current targets (pseudo-legally).
-    #[must_use]
-    pub fn ep_capturable_any(&self) -> bool {
-        self.ep.cells().any(|c| self.ep_capturable(c))
-    }
-
-    /// True when the side to move could capture en passant onto `c`.
-    #[must_use]
-    pub fn ep_capturable(&self, c: CellId) -> bool {
-        self.ep_capturable_by(self.side, c)
-    }
-
-    /// True when `us` could capture en passant onto `c` (pseudo-legally).
-    #[must_use]
-    pub fn ep_capturable_by(&self, us: Color, c: CellId) -> bool {
-        self.v.attacks.ep_sources(us, c).iter().any(|&(s, mask)| {
-            let p = self.board[s.idx()];
-            p.is_color(us) && mask >> p.kind() & 1 != 0
-        })
     }
 
     /// Takes back the last move.

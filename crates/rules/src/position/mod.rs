@@ -10,60 +10,7 @@ use crate::variant::Variant;
 use menagerie_geometry::CellId;
 use std::sync::Arc;
 
-/// En-passant state: the cells a multi-step move passed over and the piece
-/// that may be taken.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct EpState {
-    cells: [u16; 8],
-    n: u8,
-    victim: u16,
-}
-
-impl EpState {
-    /// No en-passant targets.
-    pub const NONE: EpState = EpState {
-        cells: [0; 8],
-        n: 0,
-        victim: 0,
-    };
-
-    /// Targets `cells` with the moved piece on `victim`.
-    #[must_use]
-    pub fn new(cells: &[CellId], victim: CellId) -> EpState {
-        let mut e = EpState {
-            victim: victim.0,
-            ..EpState::NONE
-        };
-        for &c in cells.iter().take(8) {
-            e.cells[usize::from(e.n)] = c.0;
-            e.n += 1;
-        }
-        e
-    }
-
-    /// The target cells.
-    pub fn cells(&self) -> impl Iterator<Item = CellId> + '_ {
-        self.cells[..usize::from(self.n)].iter().map(|&c| CellId(c))
-    }
-
-    /// True when `c` is a target.
-    #[must_use]
-    pub fn contains(&self, c: CellId) -> bool {
-        self.cells[..usize::from(self.n)].contains(&c.0)
-    }
-
-    /// True when there is no target.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.n == 0
-    }
-
-    /// The cell of the piece an en-passant capture removes.
-    #[must_use]
-    pub fn victim(&self) -> CellId {
-        CellId(self.victim)
-    }
-}
+pub use crate::components::en_passant::EpState;
 
 #[derive(Debug, Clone)]
 struct Undo {
@@ -425,12 +372,5 @@ impl Position {
             }
         }
         h ^ z.imitation(self.imitation)
-    }
-
-    /// Starting count comparison for "only to a lost type" promotions.
-    #[must_use]
-    pub fn lost(&self, color: Color, kind: PieceType) -> bool {
-        self.count(color, kind)
-            < usize::from(self.v.pieces[usize::from(kind)].start_count[color.idx()])
     }
 }

@@ -2,8 +2,8 @@
 
 use super::load::{Merged, Problem, VariantError};
 use super::model::{
-    Castling, Coverage, Facing, FenField, FenFormat, MoveStyle, PieceDef, Promotion, Region, Rules,
-    Variant, Verdict,
+    Castling, CountWin, Coverage, EndRule, Facing, FenField, FenFormat, MoveStyle, PieceDef,
+    Promotion, Region, Rules, Variant, Verdict,
 };
 use super::spec::{MoveGroupFile, RegionFile};
 use crate::betza::{self, Component, Dialect};
@@ -739,7 +739,10 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         .as_ref()
         .filter(|cw| cw.count > 0)
         .and_then(|cw| match lookup(&cw.piece) {
-            Some(k) => Some((k, cw.count)),
+            Some(kind) => Some(CountWin {
+                kind,
+                count: cw.count,
+            }),
             None => {
                 b.problems.push(m.problem_in(
                     "rules",
@@ -932,6 +935,7 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
         attacks: AttackTables::default(),
         regions: b.regions.values().cloned().collect(),
         castling,
+        end: EndRule::list(&rules),
         rules,
         fen,
         move_style,
@@ -1137,6 +1141,7 @@ pub fn build(m: &Merged, dialect: Dialect) -> Result<Variant, VariantError> {
             return Err(VariantError { problems });
         }
     }
+    v.end = EndRule::list(&v.rules);
     let v = Arc::new(v);
     if let Err(e) = Position::from_fen(&v, &v.start_fen) {
         return Err(fail(m.problem_at(

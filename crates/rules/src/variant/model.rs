@@ -1,6 +1,13 @@
 //! The validated, immutable variant: everything the rules need, shared by
 //! `Arc` between positions, engine threads and games.
 
+pub use crate::components::castling::Castling;
+pub use crate::components::count_win::CountWin;
+pub use crate::components::coverage::Coverage;
+pub use crate::components::end::EndRule;
+pub use crate::components::facing::Facing;
+pub use crate::components::mate::Verdict;
+pub use crate::components::promotion::Promotion;
 use crate::movegen::attacks::AttackTables;
 use crate::movegen::tables::MoveTables;
 use crate::piece::{Color, PieceType};
@@ -55,100 +62,6 @@ pub struct PieceDef {
     pub initial: [CellSet; 2],
 }
 
-/// How a piece type promotes.
-#[derive(Debug, Clone)]
-pub struct Promotion {
-    /// Zone per colour.
-    pub zone: [CellSet; 2],
-    /// Choices.
-    pub to: Vec<PieceType>,
-    /// Compulsory whenever allowed.
-    pub mandatory: bool,
-    /// Triggered when the move starts or ends in the zone (else: ends).
-    pub on_start_too: bool,
-    /// Only to types the owner has fewer of than at the start.
-    pub only_lost: bool,
-    /// Compulsory when entering the zone from outside.
-    pub on_entry: bool,
-    /// The promoted piece remembers its origin and reverts when captured.
-    pub keeps_origin: bool,
-}
-
-/// One castling move of one side.
-#[derive(Debug, Clone)]
-pub struct Castling {
-    /// Whose.
-    pub color: Color,
-    /// FEN letter.
-    pub letter: char,
-    /// King start.
-    pub king: CellId,
-    /// King destination.
-    pub king_to: CellId,
-    /// Partner start.
-    pub partner: CellId,
-    /// Partner destination.
-    pub partner_to: CellId,
-    /// Must be empty (except for the castling pieces themselves).
-    pub empty: Vec<CellId>,
-    /// Must not be attacked before the move.
-    pub safe: Vec<CellId>,
-    /// Imitation states that allow it (bit per type), if restricted.
-    pub imitation: Option<u64>,
-}
-
-/// A game result from the side to move's view.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Verdict {
-    /// The side to move wins.
-    Win,
-    /// Draw.
-    Draw,
-    /// The side to move loses.
-    Loss,
-}
-
-/// Lines on which royals may not face each other.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Facing {
-    /// Same file.
-    pub file: bool,
-    /// Same diagonal.
-    pub diagonal: bool,
-    /// Same rank.
-    pub rank: bool,
-}
-
-impl Facing {
-    /// True when any line is checked.
-    #[must_use]
-    pub fn any(self) -> bool {
-        self.file || self.diagonal || self.rank
-    }
-}
-
-/// The coverage loss rule.
-#[derive(Debug, Clone)]
-pub enum Coverage {
-    /// Each radial direction needs `min` pieces moving along it.
-    Directions {
-        /// Pieces needed per direction.
-        min: u32,
-        /// Per colour and type: bit mask of covered directions (0 for
-        /// excluded types).
-        dirs: [Vec<u32>; 2],
-        /// All directions that exist on this board.
-        all: u32,
-    },
-    /// Each group of types needs `min` pieces.
-    Groups {
-        /// Pieces needed per group.
-        min: u32,
-        /// Bit mask of types per group.
-        groups: Vec<u64>,
-    },
-}
-
 /// Rule components that are not about how pieces move.
 #[derive(Debug, Clone)]
 pub struct Rules {
@@ -164,8 +77,8 @@ pub struct Rules {
     pub bare_kings_draw: bool,
     /// Royal facing restriction.
     pub facing: Facing,
-    /// Win by count (type, count).
-    pub count_win: Option<(PieceType, u32)>,
+    /// Win by count.
+    pub count_win: Option<CountWin>,
     /// Coverage loss rule.
     pub coverage: Option<Coverage>,
     /// Drops allowed.
@@ -265,6 +178,8 @@ pub struct Variant {
     pub castling: Vec<Castling>,
     /// Rule components.
     pub rules: Rules,
+    /// The end-of-game rules, in the order they are judged.
+    pub end: Vec<EndRule>,
     /// FEN conventions.
     pub fen: FenFormat,
     /// Move text conventions.

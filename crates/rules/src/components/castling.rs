@@ -1,0 +1,87 @@
+//! Castling: a royal and a partner move together in one move, once per game
+//! for each right (a FEN letter); any King/partner pair and destinations,
+//! cells that must be empty and unattacked, optionally only while the
+//! imitation state allows it (Missing Ox Chess).
+//!
+//! Hooks: extra moves ([`Position::castling_moves`]) and effects of a move
+//! ([`Position::castling_after`]: rights lost when something moves from or
+//! to a King's or partner's cell; `position::make` moves both pieces).
+
+use crate::moves::{Move, MoveList};
+use crate::piece::Color;
+use crate::position::Position;
+use menagerie_geometry::CellId;
+
+/// One castling move of one side.
+#[derive(Debug, Clone)]
+pub struct Castling {
+    /// Whose.
+    pub color: Color,
+    /// FEN letter.
+    pub letter: char,
+    /// King start.
+    pub king: CellId,
+    /// King destination.
+    pub king_to: CellId,
+    /// Partner start.
+    pub partner: CellId,
+    /// Partner destination.
+    pub partner_to: CellId,
+    /// Must be empty (except for the castling pieces themselves).
+    pub empty: Vec<CellId>,
+    /// Must not be attacked before the move.
+    pub safe: Vec<CellId>,
+    /// Imitation states that allow it (bit per type), if restricted.
+    pub imitation: Option<u64>,
+}
+
+impl Position {
+    /// Appends the castling moves of the side to move: rights held, King
+    /// and partner in place, cells empty, the King's path unattacked and not
+    /// facing an enemy royal (its destination is tested with the move).
+    pub(crate) fn castling_moves(&self, out: &mut MoveList) {
+        let v = self.variant();
+        let us = self.side();
+        let rights = self.castling();
+        if rights == 0 {
+            return;
+        }
+        'rules: for (i, c) in v.castling.iter().enumerate() {
+            if c.color != us || rights >> i & 1 == 0 {
+                continue;
+            }
+            let k = self.piece(c.king);
+            let p = self.piece(c.partner);
+            if !k.is_color(us) || !p.is_color(us) || !v.pieces[usize::from(k.kind())].royal {
+                continue;
+            }
+            if let Some(mask) = c.imitation {
+                match self.imitation() {
+                    Some(t) if mask >> t & 1 != 0 => {}
+                    _ => continue,
+                }
+            }
+            for &e in &c.empty {
+                if e != c.king && e != c.partner && self.piece(e).is_some() {
+                    continue 'rules;
+                }
+            }
+            for &s in &c.safe {
+                if self.is_attacked(s, us.flip()) || (s != c.king && self.would_face(us, s, c.king))
+                {
+                    continue 'rules;
+                }
+            }
+            out.push(Move::castle(i as u8, c.king, c.king_to));
+        }
+    }
+
+    /// The castling rights left after a move that touched `cells` (cells it
+    /// moved from, to or captured on).
+    #[must_use]
+    pub fn castling_after(&self, cells: impl IntoIterator<Item = CellId>) -> u32 {
+        let mask = &self.variant().castle_mask;
+        let lost = cells.into_iter().fold(0, |l, c| l | mask[c.idx()]);
+        self.castling() & !lost
+    }
+}

@@ -1,0 +1,102 @@
+//! Drops and hands: captured pieces go to the captor's hand (as the type
+//! their own type is `captured_as`, which may flip them to a counterpart —
+//! Nichtschach's flip-return — or remove them), and a side may place a piece
+//! from its hand instead of moving: on an empty cell of the type's drop
+//! zone, not where it could never move (immobility), not on a file that
+//! holds an unpromoted piece of its own of that type (`no_doubled`, Shogi's
+//! Pawns).
+//!
+//! Hooks: extra moves ([`Position::drop_moves`]) and effects of a move
+//! ([`Position::hand_gain`]: what a capture adds to the captor's hand;
+//! `position::make` moves pieces between hand and board).
+
+use crate::moves::{Move, MoveList};
+use crate::piece::{Piece, PieceType};
+use crate::position::Position;
+use menagerie_geometry::CellId;
+
+impl Position {
+    /// Appends the drops of the side to move: every type in hand on every
+    /// cell of its drop zone that passes [`Self::can_drop`]'s tests.
+    pub(crate) fn drop_moves(&self, out: &mut MoveList) {
+        let v = self.variant();
+        let us = self.side();
+        for kind in 0..v.types() as PieceType {
+            if self.hand(us, kind) == 0 {
+                continue;
+            }
+            let def = &v.pieces[usize::from(kind)];
+            let blocked_files: Vec<bool> = if def.no_doubled {
+                v.file_cells
+                    .iter()
+                    .map(|cells| self.unpromoted_on(kind, cells))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let g = &v.geometry;
+            for c in def.drop_zone[us.idx()].iter() {
+                if !self.drop_cell_ok(kind, c) {
+                    continue;
+                }
+                if def.no_doubled {
+                    let x = g.coord(c).x;
+                    if x >= 0 && blocked_files.get(x as usize).copied().unwrap_or(false) {
+                        continue;
+                    }
+                }
+                out.push(Move::drop(kind, c));
+            }
+        }
+    }
+
+    /// True when one of `cells` holds an unpromoted piece of the side to
+    /// move of `kind` (a file closed to drops of a no-doubling type).
+    fn unpromoted_on(&self, kind: PieceType, cells: &[CellId]) -> bool {
+        let own = Piece::new(kind, self.side());
+        cells
+            .iter()
+            .any(|&c| self.piece(c) == own && self.origin(c).is_none())
+    }
+
+    /// The tests of a drop on `c` that depend on the cell alone: empty, and
+    /// the piece not left without a move where the variant forbids that.
+    fn drop_cell_ok(&self, kind: PieceType, c: CellId) -> bool {
+        self.piece(c).is_empty()
+            && !crate::components::immobility::stranded(self.variant(), kind, self.side(), c)
+    }
+
+    /// True when the side to move may drop a piece of `kind` on `c`: one in
+    /// hand, the cell in the type's drop zone, and the tests of the drop
+    /// generator (empty cell, immobility, one unpromoted piece per file).
+    #[must_use]
+    pub fn can_drop(&self, kind: PieceType, c: CellId) -> bool {
+        let v = self.variant();
+        let us = self.side();
+        let Some(def) = v.pieces.get(usize::from(kind)) else {
+            return false;
+        };
+        if self.hand(us, kind) == 0
+            || !def.drop_zone[us.idx()].contains(c)
+            || !self.drop_cell_ok(kind, c)
+        {
+            return false;
+        }
+        let x = v.geometry.coord(c).x;
+        let file = usize::try_from(x).ok().and_then(|x| v.file_cells.get(x));
+        !(def.no_doubled && file.is_some_and(|cells| self.unpromoted_on(kind, cells)))
+    }
+
+    /// The type a captor adds to its hand for capturing `captured`
+    /// (promoted from `origin`, if any), or `None` where captures do not go
+    /// to the hand or the piece is removed from play.
+    #[must_use]
+    pub fn hand_gain(&self, captured: Piece, origin: Option<PieceType>) -> Option<PieceType> {
+        let v = self.variant();
+        if !v.rules.captures_to_hand {
+            return None;
+        }
+        let base = origin.unwrap_or(captured.kind());
+        v.pieces[usize::from(base)].captured_as
+    }
+}

@@ -1,0 +1,42 @@
+//! Rule components: one file per rule family.
+//!
+//! A variant is pieces on a board plus the rule families it uses. Each
+//! family lives in one file here that owns its data (the validated form of
+//! its keys in the variant file), its behaviour and its unit tests. The
+//! generic code — the move generator, make/unmake, FEN, the verdict — calls a
+//! family through a small fixed set of hooks, each at one place, and names
+//! no family itself:
+//!
+//! | hook | called by | families |
+//! | --- | --- | --- |
+//! | extra moves | `movegen::gen` after the piece moves | [`castling`], [`drops`] |
+//! | move choices | `movegen::gen` for each piece move | [`promotion`], [`immobility`] |
+//! | move kind | `movegen::gen` (which table a piece uses) | [`imitation`] |
+//! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`] |
+//! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`] |
+//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`] |
+//!
+//! Zone-dependent moves (`from`, `to`, `not_into`, `same_region` move-group
+//! conditions) are compiled into the move tables (`movegen::compile`), so
+//! the generator needs no hook for them.
+//!
+//! Adding a family: add a file here with its data type, its hook functions
+//! and its tests; register it in this module and in the one place its hook
+//! is called; parse its keys in the variant builder. `docs/dev-guide.md`
+//! walks through an example.
+
+pub mod bare_kings;
+pub mod castling;
+pub mod count_win;
+pub mod coverage;
+pub mod drops;
+pub mod en_passant;
+pub mod end;
+pub mod facing;
+pub mod imitation;
+pub mod immobility;
+pub mod mate;
+pub mod move_rule;
+pub mod ply_cap;
+pub mod promotion;
+pub mod repetition;

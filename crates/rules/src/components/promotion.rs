@@ -1,0 +1,95 @@
+//! Promotion: a piece that ends (or starts) a move in its zone may or must
+//! become another type — chosen from a list, possibly only among types its
+//! side has lost, compulsory on entering the zone or when the piece could
+//! not move again; a promoted piece may remember its origin and revert to
+//! it when captured (demotion, Shogi's captured pieces).
+//!
+//! Hooks: move choices ([`Position::push_promotions`], called by the
+//! generator for every piece move of a type that promotes or where
+//! immobility is illegal) and effects of a move (`position::make` puts the
+//! new type and the origin it keeps).
+
+use crate::components::immobility;
+use crate::moves::{Move, MoveList};
+use crate::piece::{Color, PieceType};
+use crate::position::Position;
+use menagerie_geometry::{CellId, CellSet};
+
+/// How a piece type promotes.
+#[derive(Debug, Clone)]
+pub struct Promotion {
+    /// Zone per colour.
+    pub zone: [CellSet; 2],
+    /// Choices.
+    pub to: Vec<PieceType>,
+    /// Compulsory whenever allowed.
+    pub mandatory: bool,
+    /// Triggered when the move starts or ends in the zone (else: ends).
+    pub on_start_too: bool,
+    /// Only to types the owner has fewer of than at the start.
+    pub only_lost: bool,
+    /// Compulsory when entering the zone from outside.
+    pub on_entry: bool,
+    /// The promoted piece remembers its origin and reverts when captured.
+    pub keeps_origin: bool,
+}
+
+impl Promotion {
+    /// True when a move from `from` to `to` may promote.
+    #[must_use]
+    pub fn applies(&self, us: Color, from: CellId, to: CellId) -> bool {
+        let zone: &CellSet = &self.zone[us.idx()];
+        zone.contains(to) || (self.on_start_too && zone.contains(from))
+    }
+
+    /// True when a move from `from` to `to` must promote (given `immobile`:
+    /// the piece would have no move from `to`).
+    #[must_use]
+    pub fn forced(&self, us: Color, from: CellId, to: CellId, immobile: bool) -> bool {
+        let zone = &self.zone[us.idx()];
+        self.mandatory || immobile || (self.on_entry && !zone.contains(from) && zone.contains(to))
+    }
+}
+
+impl Position {
+    /// Appends `m`, a move of the side to move's piece of `kind` from `from`
+    /// to `to`, with the promotion choices it has there: one move per type
+    /// it may become, and the plain move unless promotion is forced (or no
+    /// type is available). Without a promotion, a move that would leave the
+    /// piece immobile where the variant forbids that is left out.
+    pub(crate) fn push_promotions(
+        &self,
+        kind: PieceType,
+        from: CellId,
+        to: CellId,
+        m: Move,
+        out: &mut MoveList,
+    ) {
+        let us = self.side();
+        let immobile = immobility::stranded(self.variant(), kind, us, to);
+        let def = &self.variant().pieces[usize::from(kind)];
+        let Some(pr) = def.promotion.as_ref().filter(|pr| pr.applies(us, from, to)) else {
+            if !immobile {
+                out.push(m);
+            }
+            return;
+        };
+        let before = out.len();
+        for &t in &pr.to {
+            if !pr.only_lost || self.lost(us, t) {
+                out.push(m.with_promotion(t));
+            }
+        }
+        if !pr.forced(us, from, to, immobile) || out.len() == before {
+            out.push(m);
+        }
+    }
+
+    /// True when `color` has fewer pieces of `kind` on the board than at the
+    /// start (for promotions only to lost types).
+    #[must_use]
+    pub fn lost(&self, color: Color, kind: PieceType) -> bool {
+        self.count(color, kind)
+            < usize::from(self.variant().pieces[usize::from(kind)].start_count[color.idx()])
+    }
+}
