@@ -15,6 +15,7 @@ scripts/install-test-deps.sh
 echo "== formatting and lints"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --release -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --quiet
 
 echo "== Rust tests (release)"
 cargo test --workspace --release

@@ -18,7 +18,7 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1")]
     pub host: Option<IpAddr>,
     /// Another origin allowed to call the API (e.g. a reverse proxy:
-    /// https://chess.example.org); repeatable.
+    /// `https://chess.example.org`); repeatable.
     #[arg(long = "allow-origin")]
     pub allow_origin: Vec<String>,
     /// Engine searches one client may have running or queued at once.

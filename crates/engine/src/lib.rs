@@ -5,6 +5,8 @@
 //!
 //! The search does no I/O and never looks at a variant's name.
 
+#![warn(missing_docs)]
+
 pub mod bench;
 mod engine;
 pub mod eval;

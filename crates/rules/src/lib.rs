@@ -9,6 +9,8 @@
 //! assert_eq!(perft(&mut pos, 2), 400);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod betza;
 pub mod components;
 pub mod movegen;

@@ -170,7 +170,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 }
 
 /// As [`parse_move`], with the legal moves already generated. Text that is
-/// not in coordinates (`e4`, `Nf3`, `exd5`) is read as SAN ([`crate::san`]).
+/// not in coordinates (`e4`, `Nf3`, `exd5`) is read as SAN ([`mod@crate::san`]).
 ///
 /// # Errors
 /// See [`parse_move`].

@@ -1,7 +1,7 @@
 //! The piece-move notation: an XBetza superset.
 //!
 //! [`parse`] turns text into an AST ([`Betza`]) and reports the first problem
-//! with its column; [`crate::compile`] turns the AST into move tables for a
+//! with its column; [`crate::movegen::compile`] turns the AST into move tables for a
 //! concrete board. The grammar is documented in the README ("Piece notation").
 
 mod ast;

@@ -3,7 +3,7 @@
 //! cells that must be empty and unattacked, optionally only while the
 //! imitation state allows it (Missing Ox Chess).
 //!
-//! Hooks: extra moves ([`Position::castling_moves`]) and effects of a move
+//! Hooks: extra moves (`Position::castling_moves`) and effects of a move
 //! ([`Position::castling_after`]: rights lost when something moves from or
 //! to a King's or partner's cell; `position::make` moves both pieces).
 

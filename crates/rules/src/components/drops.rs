@@ -6,7 +6,7 @@
 //! holds an unpromoted piece of its own of that type (`no_doubled`, Shogi's
 //! Pawns).
 //!
-//! Hooks: extra moves ([`Position::drop_moves`]) and effects of a move
+//! Hooks: extra moves (`Position::drop_moves`) and effects of a move
 //! ([`Position::hand_gain`]: what a capture adds to the captor's hand;
 //! `position::make` moves pieces between hand and board).
 

@@ -6,7 +6,7 @@
 //! Hooks: move kind ([`Position::imitated_kind`]: which table the piece's
 //! moves come from), effects of a move ([`Position::imitation_after`]), and
 //! legality: an enemy imitator's attacks change with the mover's type, so
-//! the generator's fast path asks an [`ImitationGuard`] which moves need the
+//! the generator's fast path asks an `ImitationGuard` which moves need the
 //! full test.
 
 use crate::piece::{Color, PieceType};

@@ -4,7 +4,7 @@
 //! not move again; a promoted piece may remember its origin and revert to
 //! it when captured (demotion, Shogi's captured pieces).
 //!
-//! Hooks: move choices ([`Position::push_promotions`], called by the
+//! Hooks: move choices (`Position::push_promotions`, called by the
 //! generator for every piece move of a type that promotes or where
 //! immobility is illegal) and effects of a move (`position::make` puts the
 //! new type and the origin it keeps).

@@ -9,7 +9,7 @@
 //! finds those once per generation; every other move is legal as it is.
 //! Rule components that change what can attack add their own tests here
 //! (royal facing: the screen between two royals is pinned; imitation: see
-//! [`ImitationGuard`]).
+//! `ImitationGuard`).
 
 use crate::components::imitation::ImitationGuard;
 use crate::moves::{Move, MoveKind, MoveList};

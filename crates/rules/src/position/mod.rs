@@ -11,6 +11,7 @@ use menagerie_geometry::CellId;
 use std::sync::Arc;
 
 pub use crate::components::en_passant::EpState;
+pub use make::IllegalMove;
 
 #[derive(Debug, Clone)]
 struct Undo {

@@ -1,7 +1,7 @@
 //! The unvalidated variant file, exactly as TOML describes it.
 //!
 //! Every struct rejects unknown keys. All fields are optional so that a file
-//! can `extends` another and override only what differs; [`super::load`]
+//! can `extends` another and override only what differs; `variant::load`
 //! merges the chain and validates the result.
 
 use serde::Deserialize;
