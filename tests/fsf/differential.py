@@ -12,8 +12,10 @@ scripts/install-test-deps.sh):
 
 Fairy-Stockfish's result is: with no legal move, `game_result`; otherwise an
 immediate end of the variant (`is_immediate_game_end`), then a claimable end
-(`is_optional_game_end`: the move rule and repetition), then a draw when both
-sides lack mating material (`has_insufficient_material`).
+(`is_optional_game_end`: the move rule and repetition). Fairy-Stockfish's
+insufficient-material draw (`has_insufficient_material`) is a GUI adjudication,
+not an engine rule: Menagerie's bare-kings draw must agree with it, and a game
+Fairy-Stockfish's GUIs would adjudicate but Menagerie plays on is not counted.
 
 A game stops at the first disagreement (reported with the move list that
 reproduces it), at the end of the game or after --plies plies. The exit status
@@ -60,7 +62,7 @@ class Menagerie:
         if fields[0] != "ok":
             return None, None, "error: " + "\t".join(fields[1:])
         _, fen, legal, result = fields
-        return fen, sorted(legal.split()), result.split(" ")[0]
+        return fen, sorted(legal.split()), result
 
     def close(self):
         self.proc.stdin.close()
@@ -85,10 +87,13 @@ def fsf_result(variant, start, moves, legal, fen):
     over, value = sf.is_optional_game_end(variant, start, moves)
     if over:
         return side_result(value, side)
-    white_bare, black_bare = sf.has_insufficient_material(variant, start, moves)
-    if white_bare and black_bare:
-        return "1/2-1/2"
     return "-"
+
+
+def insufficient_material(variant, start, moves):
+    """Fairy-Stockfish's (GUI-level) draw for lack of mating material."""
+    white, black = sf.has_insufficient_material(variant, start, moves)
+    return white and black
 
 
 def normal_fen(fen):
@@ -124,7 +129,8 @@ def play(men, variant, rng, max_plies):
         legal = sorted(sf.legal_moves(variant, start, moves))
         fen = sf.get_fen(variant, start, moves)
         result = fsf_result(variant, start, moves, legal, fen)
-        mfen, mlegal, mresult = men.probe(variant, "startpos", moves)
+        mfen, mlegal, mfull = men.probe(variant, "startpos", moves)
+        mresult = mfull.split(" ")[0]
         where = f"{variant} after [{' '.join(moves)}] (Fairy-Stockfish FEN {fen})"
         if mfen is None:
             return [f"{where}: Menagerie {mresult}"]
@@ -135,7 +141,13 @@ def play(men, variant, rng, max_plies):
             problems.append(f"moves: only Fairy-Stockfish {only_f}, only Menagerie {only_m}")
         if normal_fen(mfen) != normal_fen(fen):
             problems.append(f"FEN: Menagerie {mfen}")
-        if mresult != result:
+        # Menagerie's bare-kings draw is the part of Fairy-Stockfish's
+        # insufficient-material draw (a GUI adjudication, not an engine rule)
+        # that it implements.
+        bare = mresult == "1/2-1/2" and "(bare-kings)" in mfull and result == "-"
+        if bare and not insufficient_material(variant, start, moves):
+            problems.append("result: Menagerie bare kings, Fairy-Stockfish sees mating material")
+        elif mresult != result and not bare:
             problems.append(f"result: Fairy-Stockfish {result}, Menagerie {mresult}")
         if problems:
             return [f"{where}: " + "; ".join(problems)]
