@@ -10,4 +10,4 @@ mod parse;
 
 pub use ast::{Atom, Betza, Component, Leg, Range, Stops};
 pub use dirs::{select_directions, Dialect, DirError};
-pub use parse::{parse, BetzaError};
+pub use parse::{parse, BetzaError, MAX_LEGS, MAX_LENGTH};

@@ -21,6 +21,15 @@ fn err<T>(column: usize, message: impl Into<String>) -> Result<T, BetzaError> {
 
 const MODIFIERS: &str = "fblrvshmcpgtnjieqz";
 
+/// Longest piece description read, in characters: far above any real piece
+/// (the longest known XBetza strings have about a hundred characters), low
+/// enough that no description can make compilation slow or large.
+pub const MAX_LENGTH: usize = 1000;
+
+/// Most legs in one move component: every leg multiplies the paths a move
+/// can take, so chains are kept short (real pieces use at most four).
+pub const MAX_LEGS: usize = 8;
+
 struct Parser<'a> {
     s: &'a [u8],
     pos: usize,
@@ -285,6 +294,9 @@ impl Parser<'_> {
             let mut may_end = Vec::new();
             loop {
                 let lcol = self.col();
+                if legs.len() == MAX_LEGS {
+                    return err(lcol, format!("more than {MAX_LEGS} legs in one move"));
+                }
                 let mods = self.modifiers();
                 if self.peek() == Some(b'a') {
                     return err(
@@ -319,6 +331,9 @@ impl Parser<'_> {
         }
         let mut groups = vec![(self.col(), self.modifiers())];
         while self.peek() == Some(b'a') {
+            if groups.len() == MAX_LEGS {
+                return err(self.col(), format!("more than {MAX_LEGS} legs in one move"));
+            }
             self.pos += 1;
             groups.push((self.col(), self.modifiers()));
         }
@@ -342,8 +357,16 @@ impl Parser<'_> {
 /// Parses a piece description.
 ///
 /// # Errors
-/// The first character that does not fit the grammar, with its column.
+/// The first character that does not fit the grammar, with its column; a
+/// description longer than [`MAX_LENGTH`] or a move of more than
+/// [`MAX_LEGS`] legs.
 pub fn parse(text: &str) -> Result<Betza, BetzaError> {
+    if text.len() > MAX_LENGTH {
+        return err(
+            MAX_LENGTH + 1,
+            format!("piece description longer than {MAX_LENGTH} characters"),
+        );
+    }
     if let Some((i, ch)) = text.char_indices().find(|(_, c)| !c.is_ascii()) {
         return err(i + 1, format!("unexpected character `{ch}`"));
     }
@@ -438,6 +461,27 @@ mod tests {
         assert!(parse("pgR").is_err());
         assert!(parse("tR").is_err());
         assert!(parse("meW").is_err());
+    }
+
+    #[test]
+    fn limits_are_errors_with_a_column() {
+        // 51,200 `ma` once overflowed the stack; 102,400 `Q` needed 1.6 GB.
+        let e = parse(&("ma".repeat(51_200) + "W")).unwrap_err();
+        assert_eq!(e.column, MAX_LENGTH + 1);
+        assert!(e.message.contains("longer than"));
+        assert_eq!(
+            parse(&"Q".repeat(102_400)).unwrap_err().column,
+            MAX_LENGTH + 1
+        );
+        assert!(parse(&"Q".repeat(MAX_LENGTH)).is_ok());
+        // The ninth leg is refused at its `a`.
+        let nine = "ma".repeat(MAX_LEGS) + "W";
+        let e = parse(&nine).unwrap_err();
+        assert_eq!(e.column, 2 * MAX_LEGS);
+        assert!(e.message.contains("legs"), "{}", e.message);
+        assert_eq!(legs(&("ma".repeat(MAX_LEGS - 1) + "W"))[0].len(), MAX_LEGS);
+        let bracket = format!("[{}W]", "W-".repeat(MAX_LEGS));
+        assert_eq!(parse(&bracket).unwrap_err().column, 2 + 2 * MAX_LEGS);
     }
 
     proptest::proptest! {

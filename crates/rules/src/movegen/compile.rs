@@ -77,6 +77,49 @@ enum Resolved {
 const FORWARD: Vector = Vector::new(0, 1, 0);
 const BOARD_LIMIT: usize = 64;
 
+/// Most paths one move component may take from a cell of an empty board (the
+/// product over its legs of directions times distances). Move generation
+/// and compilation follow every path, so this bounds the work per move:
+/// without it each `ma` of `mamama...W` multiplied the time by three.
+pub const MAX_PATHS: u64 = 1 << 14;
+
+/// Most memory the move tables of one variant may take, estimated before
+/// they are built (a long Betza text of riders on a 3D board once needed
+/// more than 2 GB).
+pub const MAX_TABLE_BYTES: usize = 256 << 20;
+
+/// The longest line on the board: how far an unlimited rider can go.
+fn extent(g: &Geometry) -> u64 {
+    g.files().max(g.ranks()).max(g.levels()).min(BOARD_LIMIT) as u64
+}
+
+/// An upper bound of the paths a chain of legs can take from one cell.
+fn path_bound(g: &Geometry, legs: &[ProgLeg]) -> u64 {
+    legs.iter().fold(1u64, |acc, l| {
+        let dirs = l.allowed.iter().map(Vec::len).max().unwrap_or(0) as u64;
+        let far = if l.range.max == 0 {
+            extent(g)
+        } else {
+            u64::from(l.range.max)
+        };
+        let dists = far + u64::from(l.range.min == 0);
+        acc.saturating_mul(dirs.max(1) * dists.max(1))
+    })
+}
+
+/// Bytes of move tables one resolved component adds per cell, at most.
+fn table_bytes(g: &Geometry, r: &Resolved) -> usize {
+    let ray_cells = extent(g) as usize * (std::mem::size_of::<CellId>() + 1);
+    match r {
+        Resolved::Leaps { vectors, .. } => vectors.len() * std::mem::size_of::<Leap>(),
+        Resolved::Conds { moves, .. } => moves.len() * std::mem::size_of::<CondLeap>(),
+        Resolved::Rays { vectors, .. } => {
+            vectors.len() * (std::mem::size_of::<super::tables::Ray>() + ray_cells)
+        }
+        Resolved::Progs(ids) => ids.len() * std::mem::size_of::<u32>(),
+    }
+}
+
 fn orient(v: Vector, c: Color) -> Vector {
     match c {
         Color::White => v,
@@ -274,6 +317,18 @@ impl Ctx<'_> {
         }
         if locust > 1 {
             return Err("at most one capture before the last leg".into());
+        }
+        if plegs.len() > crate::betza::MAX_LEGS {
+            return Err(format!(
+                "more than {} legs in one move",
+                crate::betza::MAX_LEGS
+            ));
+        }
+        if path_bound(self.g, &plegs) > MAX_PATHS {
+            return Err(format!(
+                "this move can take more than {MAX_PATHS} paths from one cell; \
+                 use fewer legs, directions or distances"
+            ));
         }
         for l in &mut plegs {
             for v in &mut l.vectors {
@@ -525,6 +580,7 @@ pub fn compile(
         }
         resolved.push(per_type);
     }
+    check_table_size(g, pieces, &resolved)?;
     for color in Color::BOTH {
         let c = color.idx();
         for (ti, p) in pieces.iter().enumerate() {
@@ -554,6 +610,40 @@ pub fn compile(
         }
     }
     Ok(ctx.b.build())
+}
+
+/// Refuses a variant whose move tables would exceed [`MAX_TABLE_BYTES`],
+/// naming the piece that crosses the limit and its largest component.
+fn check_table_size(
+    g: &Geometry,
+    pieces: &[PieceSource],
+    resolved: &[Vec<Vec<(usize, Resolved)>>],
+) -> Result<(), CompileError> {
+    let mut total = 0usize;
+    for per_type in resolved {
+        for (ti, list) in per_type.iter().enumerate() {
+            let per_cell: usize = list.iter().map(|(_, r)| table_bytes(g, r)).sum();
+            total = total.saturating_add(per_cell.saturating_mul(g.len()));
+            if total > MAX_TABLE_BYTES {
+                let comps = pieces[ti].groups.iter().flat_map(|grp| &grp.components);
+                let biggest = comps
+                    .zip(list)
+                    .max_by_key(|(_, (_, r))| table_bytes(g, r))
+                    .map(|(c, _)| c);
+                return Err(CompileError {
+                    piece: ti,
+                    text: biggest.map(|c| c.text.clone()).unwrap_or_default(),
+                    column: biggest.map_or(1, |c| c.column),
+                    message: format!(
+                        "the move tables of this variant would need more than {} MB; \
+                         use fewer or shorter moves",
+                        MAX_TABLE_BYTES >> 20
+                    ),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 impl Ctx<'_> {

@@ -6,7 +6,7 @@
 //! Boards may be larger than Fairy-Stockfish's (`maxFile` up to 26 files,
 //! `maxRank` up to 99 ranks).
 
-use super::load::{Problem, VariantError};
+use super::load::{Problem, VariantError, MAX_EXTENDS_DEPTH};
 use std::collections::BTreeMap;
 use toml::{Table, Value};
 
@@ -82,9 +82,15 @@ const NAMED: &[(&str, &str)] = &[
     ("clobber", "cW"),
 ];
 
+/// Most sections in one ini file: every section becomes a variant with its
+/// own move tables (Fairy-Stockfish's own file has 143).
+pub const MAX_SECTIONS: usize = 1000;
+
 #[derive(Clone, Default)]
 struct Settings {
     values: BTreeMap<String, (String, usize)>,
+    /// Sections in its chain of parents, itself included.
+    depth: usize,
 }
 
 fn bool_of(s: &str) -> Option<bool> {
@@ -128,6 +134,14 @@ pub fn convert(name: &str, text: &str) -> Result<Vec<(String, String)>, VariantE
             message: "no `[section]` found".into(),
         });
     }
+    if let Some(sec) = sections.get(MAX_SECTIONS) {
+        problems.push(prob(
+            sec.line,
+            &sec.name,
+            format!("more than {MAX_SECTIONS} sections in one file"),
+        ));
+        return Err(VariantError { problems });
+    }
     for sec in &sections {
         let mut st = match &sec.parent {
             None => Settings::default(),
@@ -140,10 +154,19 @@ pub fn convert(name: &str, text: &str) -> Result<Vec<(String, String)>, VariantE
                 }
             },
         };
+        st.depth += 1;
         for (k, v, line) in &sec.keys {
             st.values.insert(k.clone(), (v.clone(), *line));
         }
         done.insert(sec.name.clone(), st.clone());
+        if st.depth > MAX_EXTENDS_DEPTH {
+            problems.push(prob(
+                sec.line,
+                &sec.name,
+                format!("chain of parent sections longer than {MAX_EXTENDS_DEPTH}"),
+            ));
+            continue;
+        }
         match section_to_toml(&sec.name, name, &st) {
             Ok(t) => out.push((sec.name.to_ascii_lowercase(), t)),
             Err(mut ps) => {
@@ -500,6 +523,8 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         t.insert("castling".into(), Value::Array(list));
     }
     let mut rules = Table::new();
+    // Fairy-Stockfish resets its move-rule clock on every promotion.
+    rules.insert("promotion_resets_clock".into(), Value::Boolean(true));
     if drops {
         rules.insert("drops".into(), Value::Boolean(true));
         rules.insert(
@@ -583,6 +608,36 @@ mod tests {
         assert_eq!(e.problems.len(), 1);
         assert_eq!(e.problems[0].line, Some(3));
         assert!(e.problems[0].message.contains("fooBar"));
+    }
+
+    #[test]
+    fn long_parent_chains_and_huge_files_are_refused() {
+        let chain = |n: usize| {
+            let mut text = String::from("[v0]\nmaxFile = 8\n");
+            for i in 1..n {
+                text.push_str(&format!("[v{i}:v{}]\n", i - 1));
+            }
+            text
+        };
+        // 10,000 chained sections once needed 3.4 GB and aborted: the file
+        // is refused at its section number MAX_SECTIONS + 1 (line 2 + that).
+        let e = convert("x.ini", &chain(10_000)).unwrap_err();
+        assert_eq!(e.problems.len(), 1);
+        assert_eq!(e.problems[0].line, Some(MAX_SECTIONS + 2));
+        assert!(e.problems[0].message.contains("sections"));
+        // Sections deeper than the chain limit are refused, each at its line.
+        let e = convert("x.ini", &chain(100)).unwrap_err();
+        assert_eq!(e.problems.len(), 100 - MAX_EXTENDS_DEPTH);
+        assert_eq!(e.problems[0].line, Some(2 + MAX_EXTENDS_DEPTH));
+        assert!(e.problems.iter().all(|p| p.message.contains("longer than")));
+        // A chain at the limit converts.
+        assert_eq!(
+            convert("x.ini", &chain(MAX_EXTENDS_DEPTH)).unwrap().len(),
+            MAX_EXTENDS_DEPTH
+        );
+        let flat: String = (0..=MAX_SECTIONS).map(|i| format!("[w{i}]\n")).collect();
+        let e = convert("x.ini", &flat).unwrap_err();
+        assert_eq!(e.problems[0].line, Some(MAX_SECTIONS + 1));
     }
 
     #[test]

@@ -187,6 +187,10 @@ fn parse_file(src: &VariantSource) -> Result<VariantFile, Problem> {
     })
 }
 
+/// Most files in an `extends` chain (the file itself included): real chains
+/// have two or three; a long chain costs time and memory at every load.
+pub const MAX_EXTENDS_DEPTH: usize = 16;
+
 /// Reads a file and the chain of files it extends, then merges them.
 ///
 /// # Errors
@@ -219,8 +223,10 @@ pub fn read_chain(
                     }],
                 }
             };
-            if files.len() > 16 {
-                return Err(bad("`extends` chain too long (cycle?)".into()));
+            if files.len() >= MAX_EXTENDS_DEPTH {
+                return Err(bad(format!(
+                    "`extends` chain longer than {MAX_EXTENDS_DEPTH} files"
+                )));
             }
             match resolve(&name) {
                 Some(p) => {

@@ -9,7 +9,7 @@ mod load;
 mod model;
 pub mod spec;
 
-pub use load::{line_col, Problem, VariantError, VariantSource};
+pub use load::{line_col, Problem, VariantError, VariantSource, MAX_EXTENDS_DEPTH};
 pub use model::*;
 
 use crate::betza::Dialect;
