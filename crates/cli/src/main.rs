@@ -83,8 +83,13 @@ fn run(cli: Cli) -> Result<()> {
         }
         Some(Command::Variants { variant_file }) => {
             let reg = common::registry(&variant_file)?;
+            let mut out = std::io::stdout().lock();
             for id in reg.ids() {
-                println!("{id}");
+                // A reader that stops early (`| grep -q`) closes the pipe:
+                // stop quietly instead of panicking on the write.
+                if std::io::Write::write_fmt(&mut out, format_args!("{id}\n")).is_err() {
+                    break;
+                }
             }
             Ok(())
         }
