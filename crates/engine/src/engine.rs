@@ -327,12 +327,7 @@ impl Engine {
         self.stop();
         self.wait();
         let eval = self.eval_for(pos.variant());
-        let clock = Arc::new(Clock::new(
-            &limits,
-            pos.side() == menagerie_rules::Color::White,
-            pos.game_ply(),
-            self.options.move_overhead_ms,
-        ));
+        let clock = Arc::new(self.clock_for(&pos, &limits));
         let tt = self.tt.clone();
         tt.new_search();
         let opts = self.options.clone();
@@ -352,12 +347,7 @@ impl Engine {
         self.stop();
         self.wait();
         let eval = self.eval_for(pos.variant());
-        let clock = Clock::new(
-            &limits,
-            pos.side() == menagerie_rules::Color::White,
-            pos.game_ply(),
-            self.options.move_overhead_ms,
-        );
+        let clock = self.clock_for(&pos, &limits);
         run_search(
             pos,
             &limits,
@@ -366,6 +356,17 @@ impl Engine {
             &self.tt,
             &clock,
             &mut |_| {},
+        )
+    }
+
+    /// The clock of a search of `pos` under `limits` (the side to move's
+    /// time, the game's ply, the move overhead option).
+    fn clock_for(&self, pos: &Position, limits: &Limits) -> Clock {
+        Clock::new(
+            limits,
+            pos.side() == menagerie_rules::Color::White,
+            pos.game_ply(),
+            self.options.move_overhead_ms,
         )
     }
 
@@ -379,12 +380,7 @@ impl Engine {
         self.stop();
         self.wait();
         let eval = self.eval_for(pos.variant());
-        let clock = Clock::new(
-            &limits,
-            pos.side() == menagerie_rules::Color::White,
-            pos.game_ply(),
-            self.options.move_overhead_ms,
-        );
+        let clock = self.clock_for(&pos, &limits);
         run_search(
             pos,
             &limits,
@@ -408,13 +404,7 @@ impl Engine {
         self.stop();
         self.wait();
         let eval = self.eval_for(pos.variant());
-        let clock = Clock::new(
-            &limits,
-            pos.side() == menagerie_rules::Color::White,
-            pos.game_ply(),
-            self.options.move_overhead_ms,
-        )
-        .with_stop(stop.clone());
+        let clock = self.clock_for(&pos, &limits).with_stop(stop.clone());
         self.tt.new_search();
         run_search(
             pos,
