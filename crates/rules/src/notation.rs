@@ -336,7 +336,7 @@ pub fn color_from_letter(c: char) -> Option<Color> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Registry;
+    use crate::Registry;
 
     /// A 3D board whose levels include `x`: `x` in move text is a capture
     /// mark only when no cell name follows.

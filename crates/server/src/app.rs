@@ -149,7 +149,7 @@ impl App {
     pub fn variant(&self, id: &str, status_404: bool) -> ApiResult<Arc<Variant>> {
         self.registry.get(id).map_err(|e| {
             let msg = match e {
-                menagerie_rules::variant::RegistryError::Unknown(_) => {
+                menagerie_rules::RegistryError::Unknown(_) => {
                     format!("unknown variant `{id}`")
                 }
                 other => other.to_string(),

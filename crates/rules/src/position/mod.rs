@@ -2,7 +2,6 @@
 
 pub mod fen;
 mod make;
-pub mod zobrist;
 
 use crate::moves::Move;
 use crate::piece::{Color, Piece, PieceType};

@@ -3,7 +3,7 @@
 //! loads them on demand.
 
 mod build;
-mod builtin;
+pub(crate) mod builtin;
 pub mod ini;
 mod load;
 mod model;
@@ -12,204 +12,28 @@ pub mod spec;
 pub use load::{line_col, Problem, VariantError, VariantSource, MAX_EXTENDS_DEPTH};
 pub use model::*;
 
-use crate::betza::Dialect;
-use std::sync::{Arc, OnceLock};
+pub use build::StartCheck;
 
-/// Loads one TOML variant, resolving `extends` through `resolve`.
+use crate::betza::Dialect;
+
+/// Reads a variant file chain (resolving `extends` through `resolve`) and
+/// builds it; `check_start` reads the finished variant's start FEN.
 ///
 /// # Errors
 /// Every problem found, with file, line and key.
-pub fn load_toml(
+pub fn compile_variant(
     source: &VariantSource,
     resolve: &dyn Fn(&str) -> Option<VariantSource>,
+    dialect: Dialect,
+    check_start: StartCheck<'_>,
 ) -> Result<Variant, VariantError> {
     let merged = load::read_chain(source, resolve)?;
-    build::build(&merged, Dialect::XBetza)
+    build::build(&merged, dialect, check_start)
 }
 
-/// Loads one TOML variant read with the Fairy-Stockfish Betza dialect.
-pub(crate) fn load_toml_fsf(
-    source: &VariantSource,
-    resolve: &dyn Fn(&str) -> Option<VariantSource>,
-) -> Result<Variant, VariantError> {
-    let merged = load::read_chain(source, resolve)?;
-    build::build(&merged, Dialect::FairyStockfish)
-}
-
-#[derive(Debug)]
-struct Entry {
-    id: String,
-    source: VariantSource,
-    fsf: bool,
-    loaded: OnceLock<Result<Arc<Variant>, VariantError>>,
-}
-
-/// Variant lookup by id or alias, loading each variant on first use.
-#[derive(Debug, Default)]
-pub struct Registry {
-    entries: Vec<Entry>,
-}
-
-/// A variant that cannot be provided.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum RegistryError {
-    /// No such id.
-    #[error("unknown variant `{0}` (see `menagerie variants`)")]
-    Unknown(String),
-    /// The variant's file has problems.
-    #[error("{0}")]
-    Invalid(VariantError),
-}
-
-fn id_of(text: &str) -> Option<String> {
+/// The `id` of a variant file, if it reads as one.
+#[must_use]
+pub fn id_of(text: &str) -> Option<String> {
     let f: spec::VariantFile = toml::from_str(text).ok()?;
     f.id.map(|s| s.into_inner())
-}
-
-impl Registry {
-    /// An empty registry.
-    #[must_use]
-    pub fn new() -> Registry {
-        Registry::default()
-    }
-
-    /// The built-in variants.
-    #[must_use]
-    pub fn builtin() -> Registry {
-        let mut r = Registry::new();
-        for (name, text) in builtin::SOURCES {
-            if let Some(id) = id_of(text) {
-                r.entries.push(Entry {
-                    id,
-                    source: VariantSource {
-                        name: format!("builtin:{name}"),
-                        text: (*text).to_string(),
-                    },
-                    fsf: false,
-                    loaded: OnceLock::new(),
-                });
-            }
-        }
-        r
-    }
-
-    /// Variant ids, in registration order.
-    #[must_use]
-    pub fn ids(&self) -> Vec<String> {
-        self.entries.iter().map(|e| e.id.clone()).collect()
-    }
-
-    fn resolver(&self) -> impl Fn(&str) -> Option<VariantSource> + '_ {
-        move |id: &str| {
-            self.entries
-                .iter()
-                .rev()
-                .find(|e| e.id == id)
-                .map(|e| e.source.clone())
-        }
-    }
-
-    fn load_entry(&self, e: &Entry) -> Result<Arc<Variant>, VariantError> {
-        e.loaded
-            .get_or_init(|| {
-                let r = self.resolver();
-                let v = if e.fsf {
-                    load_toml_fsf(&e.source, &r)
-                } else {
-                    load_toml(&e.source, &r)
-                };
-                v.map(Arc::new)
-            })
-            .clone()
-    }
-
-    /// The variant with this id or alias.
-    ///
-    /// # Errors
-    /// Unknown id, or a variant file with problems.
-    pub fn get(&self, id: &str) -> Result<Arc<Variant>, RegistryError> {
-        if let Some(e) = self.entries.iter().rev().find(|e| e.id == id) {
-            return self.load_entry(e).map_err(RegistryError::Invalid);
-        }
-        for e in self.entries.iter().rev() {
-            if let Ok(v) = self.load_entry(e) {
-                if v.aliases.iter().any(|a| a == id) {
-                    return Ok(v);
-                }
-            }
-        }
-        Err(RegistryError::Unknown(id.to_string()))
-    }
-
-    /// Adds a TOML variant file and checks it; returns its id.
-    ///
-    /// # Errors
-    /// Every problem in the file.
-    pub fn add_toml(&mut self, name: &str, text: &str) -> Result<String, VariantError> {
-        let source = VariantSource {
-            name: name.to_string(),
-            text: text.to_string(),
-        };
-        let v = load_toml(&source, &self.resolver())?;
-        let id = v.id.clone();
-        let loaded = OnceLock::new();
-        let _ = loaded.set(Ok(Arc::new(v)));
-        self.entries.push(Entry {
-            id: id.clone(),
-            source,
-            fsf: false,
-            loaded,
-        });
-        Ok(id)
-    }
-
-    /// Adds every section of a Fairy-Stockfish `variants.ini`; returns the ids.
-    ///
-    /// # Errors
-    /// Every problem found (unsupported keys included).
-    pub fn add_ini(&mut self, name: &str, text: &str) -> Result<Vec<String>, VariantError> {
-        let converted = ini::convert(name, text)?;
-        let mut ids = Vec::new();
-        let mut problems = Vec::new();
-        for (id, toml_text) in converted {
-            let source = VariantSource {
-                name: format!("{name} [{id}]"),
-                text: toml_text,
-            };
-            let result = load_toml_fsf(&source, &self.resolver());
-            match result {
-                Ok(v) => {
-                    let loaded = OnceLock::new();
-                    let _ = loaded.set(Ok(Arc::new(v)));
-                    self.entries.push(Entry {
-                        id: id.clone(),
-                        source,
-                        fsf: true,
-                        loaded,
-                    });
-                    ids.push(id);
-                }
-                Err(e) => problems.extend(e.problems),
-            }
-        }
-        if problems.is_empty() {
-            Ok(ids)
-        } else {
-            Err(VariantError { problems })
-        }
-    }
-
-    /// Adds a file by its name: `.ini` files are Fairy-Stockfish
-    /// configurations, everything else TOML.
-    ///
-    /// # Errors
-    /// Every problem in the file.
-    pub fn add_file(&mut self, name: &str, text: &str) -> Result<Vec<String>, VariantError> {
-        let looks_toml = id_of(text).is_some();
-        if name.ends_with(".ini") || (!name.ends_with(".toml") && !looks_toml) {
-            self.add_ini(name, text)
-        } else {
-            self.add_toml(name, text).map(|id| vec![id])
-        }
-    }
 }

@@ -62,6 +62,18 @@ pub struct PieceDef {
     pub initial: [CellSet; 2],
 }
 
+impl PieceDef {
+    /// The one type it promotes to, when it has exactly one (what `+X`
+    /// means in a FEN).
+    #[must_use]
+    pub fn single_promotion(&self) -> Option<PieceType> {
+        self.promotion
+            .as_ref()
+            .filter(|pr| pr.to.len() == 1)
+            .map(|pr| pr.to[0])
+    }
+}
+
 /// Rule components that are not about how pieces move.
 #[derive(Debug, Clone)]
 pub struct Rules {
@@ -195,7 +207,7 @@ pub struct Variant {
     /// The imitating type, if any.
     pub imitator: Option<PieceType>,
     /// Zobrist keys.
-    pub zobrist: crate::position::zobrist::Zobrist,
+    pub zobrist: crate::zobrist::Zobrist,
     /// Cells of each file (for the no-doubled drop rule).
     pub file_cells: Vec<Vec<CellId>>,
     /// Cells from which each castling right is lost when something moves
@@ -227,14 +239,7 @@ impl Variant {
     /// The piece type with this token, case-insensitively (with its colour).
     #[must_use]
     pub fn piece_by_token(&self, token: &str) -> Option<(PieceType, Color)> {
-        let upper = token.to_ascii_uppercase();
-        let idx = self.pieces.iter().position(|p| p.token == upper)?;
-        let color = if token.chars().any(|c| c.is_ascii_lowercase()) {
-            Color::Black
-        } else {
-            Color::White
-        };
-        Some((idx as PieceType, color))
+        crate::placement::find_token(self.pieces.iter().map(|p| p.token.as_str()), token)
     }
 
     /// The token of a piece type in a colour's case.
@@ -303,5 +308,19 @@ impl Variant {
     #[must_use]
     pub fn has_royal(&self) -> bool {
         self.pieces.iter().any(|p| p.royal)
+    }
+}
+
+impl Variant {
+    /// What reading this variant's piece placement needs.
+    #[must_use]
+    pub fn placement_reader(&self) -> crate::placement::PlacementReader<'_> {
+        crate::placement::PlacementReader {
+            geometry: &self.geometry,
+            tokens: self.pieces.iter().map(|p| p.token.as_str()).collect(),
+            promoted_to: self.pieces.iter().map(PieceDef::single_promotion).collect(),
+            promoted_full: self.fen.promoted_full,
+            levels: self.fen.levels,
+        }
     }
 }

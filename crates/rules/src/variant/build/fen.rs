@@ -1,0 +1,187 @@
+//! Stage 6: FEN and move-text conventions, and the start position's
+//! placement (read with [`crate::placement`], before the variant exists).
+
+use super::Ctx;
+use crate::placement::{split_hands, FenError, Placement, PlacementReader};
+use crate::variant::load::Problem;
+use crate::variant::model::{FenField, FenFormat, MoveStyle, PieceDef};
+use toml::Spanned;
+
+/// The text conventions of a variant.
+pub(super) struct Formats {
+    /// FEN conventions.
+    pub fen: FenFormat,
+    /// Move text style.
+    pub move_style: MoveStyle,
+    /// Promotion suffix `+` in dash style.
+    pub plus_promotion: bool,
+    /// Separator of capturing moves in dash style.
+    pub capture_mark: char,
+}
+
+impl Ctx<'_> {
+    /// Reads `[fen]` and `[notation]`.
+    pub(super) fn formats(&mut self, imitation: bool, drops: bool) -> Formats {
+        let nf = self.m.top.notation.clone().unwrap_or_default();
+        let move_style = match nf.style.as_deref() {
+            None | Some("uci") => MoveStyle::Uci,
+            Some("dash") => MoveStyle::Dash,
+            Some(o) => {
+                self.problem_in(
+                    "notation",
+                    "notation.style",
+                    format!("`{o}`: use uci or dash"),
+                );
+                MoveStyle::Uci
+            }
+        };
+        let capture_mark = match nf.capture.as_deref() {
+            None | Some("-") => '-',
+            Some(":") => ':',
+            Some("x") => 'x',
+            Some(o) => {
+                self.problem_in(
+                    "notation",
+                    "notation.capture",
+                    format!("`{o}`: use `-`, `:` or `x`"),
+                );
+                '-'
+            }
+        };
+        Formats {
+            fen: self.fen_format(imitation, drops),
+            move_style,
+            plus_promotion: nf.promotion.as_deref() == Some("plus"),
+            capture_mark,
+        }
+    }
+
+    /// `[fen]`: layout, hands, fields (default: chess's, adapted to the
+    /// board, hands and imitation).
+    fn fen_format(&mut self, imitation: bool, drops: bool) -> FenFormat {
+        let ff = self.m.top.fen.clone().unwrap_or_default();
+        let levels = match ff.layout.as_deref() {
+            None => self.g.is_3d(),
+            Some("ranks") => false,
+            Some("levels") => true,
+            Some(o) => {
+                self.problem_in("fen", "fen.layout", format!("`{o}`: use ranks or levels"));
+                false
+            }
+        };
+        let hands_in_brackets = match ff.hands.as_deref() {
+            None => drops && !levels,
+            Some("brackets") => true,
+            Some("field") => false,
+            Some(o) => {
+                self.problem_in("fen", "fen.hands", format!("`{o}`: use brackets or field"));
+                true
+            }
+        };
+        let fields = match &ff.fields {
+            Some(list) => self.fen_fields(list),
+            None => {
+                let mut f = Vec::new();
+                if !self.g.extras().is_empty() {
+                    f.push(FenField::Extra);
+                }
+                f.push(FenField::Side);
+                if !levels {
+                    f.extend([FenField::Castling, FenField::EnPassant]);
+                }
+                if drops && (levels || !hands_in_brackets) {
+                    f.push(FenField::Hands);
+                }
+                f.extend([FenField::Halfmove, FenField::Fullmove]);
+                if imitation {
+                    f.push(FenField::Imitation);
+                }
+                f
+            }
+        };
+        FenFormat {
+            fields,
+            levels,
+            promoted_full: ff.promoted.as_deref() == Some("origin-current"),
+            ep_passed: ff.ep.as_deref() == Some("passed"),
+            hands_in_brackets,
+            id_prefix: levels,
+        }
+    }
+
+    /// `fields = [...]` by name.
+    fn fen_fields(&mut self, names: &[String]) -> Vec<FenField> {
+        let mut out = Vec::new();
+        for f in names {
+            match f.as_str() {
+                "extra" => out.push(FenField::Extra),
+                "side" => out.push(FenField::Side),
+                "castling" => out.push(FenField::Castling),
+                "ep" => out.push(FenField::EnPassant),
+                "hands" => out.push(FenField::Hands),
+                "halfmove" => out.push(FenField::Halfmove),
+                "fullmove" => out.push(FenField::Fullmove),
+                "imitation" => out.push(FenField::Imitation),
+                o => self.problem_in("fen", "fen.fields", format!("unknown field `{o}`")),
+            }
+        }
+        out
+    }
+
+    /// `[setup] fen`, reported when missing.
+    pub(super) fn setup(&mut self) -> Option<Spanned<String>> {
+        let fen = self.m.top.setup.as_ref().and_then(|s| s.fen.clone());
+        if fen.is_none() {
+            self.problem_in("setup", "setup", "missing `[setup] fen`");
+        }
+        fen
+    }
+
+    /// A problem with the start FEN, at its place in the file.
+    pub(super) fn setup_problem(&self, setup: &Spanned<String>, message: String) -> Problem {
+        let origin = self.m.section_origin.get("setup").copied().unwrap_or(0);
+        self.m
+            .problem_at(origin, Some(setup.span()), "setup.fen", message)
+    }
+
+    /// The pieces of the start position (board, extra cells), read before
+    /// the variant exists.
+    pub(super) fn start_placement(
+        &self,
+        pieces: &[PieceDef],
+        fen: &FenFormat,
+        text: &str,
+        id: &str,
+    ) -> Result<Placement, FenError> {
+        let reader = PlacementReader {
+            geometry: &self.g,
+            tokens: pieces.iter().map(|p| p.token.as_str()).collect(),
+            promoted_to: pieces.iter().map(PieceDef::single_promotion).collect(),
+            promoted_full: fen.promoted_full,
+            levels: fen.levels,
+        };
+        let aliases = self.m.top.aliases.clone().unwrap_or_default();
+        let mut words: Vec<&str> = text.split_whitespace().collect();
+        if fen.id_prefix
+            && words
+                .first()
+                .is_some_and(|w| *w == id || aliases.iter().any(|a| a == w))
+        {
+            words.remove(0);
+        }
+        let Some(board) = words.first() else {
+            return Err(FenError {
+                field: "board".into(),
+                message: "empty FEN".into(),
+            });
+        };
+        let mut placement = reader.read_board(split_hands(board)?.0)?;
+        let extra_at = fen.fields.iter().position(|f| *f == FenField::Extra);
+        if let Some(text) = extra_at.and_then(|i| words.get(i + 1)) {
+            for (cell, piece) in reader.read_extra(text)? {
+                placement.cells.push((cell, piece, None));
+            }
+        }
+        Ok(placement)
+    }
+}

@@ -1,0 +1,194 @@
+//! Stage 5: the rule components of `[rules]` — stalemate verdict, clocks,
+//! repetition, facing royals, win by count, drops — and, once the moves are
+//! compiled, the coverage rule (which needs each piece's directions).
+//!
+//! A new rule family reads its keys in a function of its own here (or in its
+//! component file) and sets its field of [`Rules`]; the end rules are listed
+//! from `Rules` by [`EndRule::list`](crate::components::end::EndRule::list).
+
+use super::Ctx;
+use crate::betza::Dialect;
+use crate::movegen::compile::{leg_vectors, PieceSource};
+use crate::variant::load::VariantError;
+use crate::variant::model::{CountWin, Coverage, Facing, Rules, Verdict};
+use crate::variant::spec::{CoverageFile, RulesFile};
+use menagerie_geometry::Vector;
+
+/// Default plies without progress before a draw (chess's fifty moves).
+const DEFAULT_MOVE_RULE: u32 = 100;
+/// Default occurrences of a position that draw.
+const DEFAULT_REPETITION: u32 = 3;
+
+/// Bit index of a direction among the 26 of a 3D board (the null vector
+/// left out).
+fn dir_index(v: Vector) -> usize {
+    let s = v.signum();
+    let i = ((s.x + 1) * 9 + (s.y + 1) * 3 + (s.z + 1)) as usize;
+    if i > 13 {
+        i - 1
+    } else {
+        i
+    }
+}
+
+impl Ctx<'_> {
+    fn rules_file(&self) -> RulesFile {
+        self.m.top.rules.clone().unwrap_or_default()
+    }
+
+    /// Reads `[rules]` (all but coverage).
+    pub(super) fn rules(&mut self) -> Rules {
+        let rf = self.rules_file();
+        let drops = rf.drops.unwrap_or(false);
+        Rules {
+            stalemate: self.stalemate(rf.stalemate.as_deref()),
+            move_rule: rf.move_rule.unwrap_or(DEFAULT_MOVE_RULE),
+            repetition: rf.repetition.unwrap_or(DEFAULT_REPETITION),
+            ply_cap: rf.ply_cap.unwrap_or(0),
+            bare_kings_draw: rf.bare_kings_draw.unwrap_or(false),
+            facing: self.facing(&rf.facing.clone().unwrap_or_default()),
+            count_win: self.count_win(&rf),
+            coverage: None,
+            drops,
+            captures_to_hand: rf.captures_to_hand.unwrap_or(drops),
+            immobility_illegal: rf.immobility_illegal.unwrap_or(false),
+            drop_resets_clock: rf.drop_resets_clock.unwrap_or(true),
+            promotion_resets_clock: rf.promotion_resets_clock.unwrap_or(false),
+        }
+    }
+
+    /// `stalemate = "draw" | "loss" | "win"`.
+    fn stalemate(&mut self, s: Option<&str>) -> Verdict {
+        match s {
+            None | Some("draw") => Verdict::Draw,
+            Some("loss") => Verdict::Loss,
+            Some("win") => Verdict::Win,
+            Some(o) => {
+                self.problem_in(
+                    "rules",
+                    "rules.stalemate",
+                    format!("`{o}`: use draw, loss or win"),
+                );
+                Verdict::Draw
+            }
+        }
+    }
+
+    /// `facing = ["file", "diagonal", "rank"]`.
+    fn facing(&mut self, lines: &[String]) -> Facing {
+        let mut facing = Facing::default();
+        for f in lines {
+            match f.as_str() {
+                "file" => facing.file = true,
+                "diagonal" => facing.diagonal = true,
+                "rank" => facing.rank = true,
+                o => self.problem_in(
+                    "rules",
+                    "rules.facing",
+                    format!("`{o}`: use file, diagonal or rank"),
+                ),
+            }
+        }
+        facing
+    }
+
+    /// `count_win = { piece, count }` (`count = 0`: none).
+    fn count_win(&mut self, rf: &RulesFile) -> Option<CountWin> {
+        let cw = rf.count_win.as_ref().filter(|cw| cw.count > 0)?;
+        match self.lookup(&cw.piece) {
+            Some(kind) => Some(CountWin {
+                kind,
+                count: cw.count,
+            }),
+            None => {
+                self.problem_in(
+                    "rules",
+                    "rules.count_win",
+                    format!("unknown piece `{}`", cw.piece),
+                );
+                None
+            }
+        }
+    }
+
+    /// A mask of the types named in `keys`, each unknown one reported.
+    fn type_mask(&mut self, keys: &[String], key: &str) -> u64 {
+        let mut mask = 0u64;
+        for k in keys {
+            match self.lookup(k) {
+                Some(t) => mask |= 1 << t,
+                None => self.problem_in("rules", key, format!("unknown piece `{k}`")),
+            }
+        }
+        mask
+    }
+
+    /// `coverage = { min, exclude | groups }`, from the compiled pieces'
+    /// first-leg directions.
+    pub(super) fn coverage(
+        &mut self,
+        sources: &[PieceSource],
+        dialect: Dialect,
+    ) -> Result<Option<Coverage>, VariantError> {
+        let Some(cf) = self.rules_file().coverage else {
+            return Ok(None);
+        };
+        let coverage = match &cf.groups {
+            Some(groups) => Coverage::Groups {
+                min: cf.min,
+                groups: groups
+                    .iter()
+                    .map(|grp| self.type_mask(grp, "rules.coverage.groups"))
+                    .collect(),
+            },
+            None => self.direction_coverage(&cf, sources, dialect),
+        };
+        self.check()?;
+        Ok(Some(coverage))
+    }
+
+    /// Coverage by radial directions: each type's directions per colour.
+    fn direction_coverage(
+        &mut self,
+        cf: &CoverageFile,
+        sources: &[PieceSource],
+        dialect: Dialect,
+    ) -> Coverage {
+        let excluded = self.type_mask(
+            &cf.exclude.clone().unwrap_or_default(),
+            "rules.coverage.exclude",
+        );
+        let types = sources.len();
+        let mut dirs = [vec![0u32; types], vec![0u32; types]];
+        for (k, src) in sources.iter().enumerate() {
+            if excluded >> k & 1 != 0 {
+                continue;
+            }
+            for comp in src.groups.iter().flat_map(|grp| &grp.components) {
+                let forward = Vector::new(0, 1, 0);
+                if let Ok(vecs) = leg_vectors(&self.g, &comp.legs[0], forward, false, dialect) {
+                    for vv in vecs {
+                        dirs[0][k] |= 1 << dir_index(vv);
+                        dirs[1][k] |= 1 << dir_index(vv.rotated());
+                    }
+                }
+            }
+        }
+        let mut all = 0u32;
+        for x in -1i8..=1 {
+            for y in -1i8..=1 {
+                for z in -1i8..=1 {
+                    let d = Vector::new(x, y, z);
+                    if !d.is_zero() && (self.g.is_3d() || z == 0) {
+                        all |= 1 << dir_index(d);
+                    }
+                }
+            }
+        }
+        Coverage::Directions {
+            min: cf.min,
+            dirs,
+            all,
+        }
+    }
+}

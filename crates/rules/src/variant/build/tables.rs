@@ -1,0 +1,153 @@
+//! Stage 7: the move tables compiled from every piece's moves, and what is
+//! derived from them once: where each type can move at all, which types need
+//! their moves deduplicated or checked by the slow path, the reach of the
+//! complex moves, and the reverse attack tables.
+
+use super::pieces::Pieces;
+use super::Ctx;
+use crate::betza::Dialect;
+use crate::movegen::attacks::AttackTables;
+use crate::movegen::compile::compile;
+use crate::movegen::legs::Run;
+use crate::movegen::tables::{MoveTables, RayKind};
+use crate::piece::{Color, Piece, PieceType};
+use crate::variant::load::VariantError;
+use menagerie_geometry::{CellId, CellSet, Geometry};
+
+/// The compiled tables and their derived data.
+pub(super) struct Tables {
+    /// Moves per (colour, type, cell).
+    pub moves: MoveTables,
+    /// Reverse attack tables.
+    pub attacks: AttackTables,
+    /// Reach superset of the complex moves per (colour, type, cell).
+    pub reach: Vec<Option<CellSet>>,
+    /// Bit mask of types with complex moves.
+    pub complex_types: u64,
+}
+
+/// What one type's moves from one cell look like on an empty board.
+struct CellMoves {
+    /// Destinations of leaps and rays, with repeats.
+    dests: Vec<CellId>,
+    /// Cells its conditional, friend-cannon and program moves can reach.
+    reach: CellSet,
+    /// It has leg programs.
+    programs: bool,
+    /// The reverse attack tables cannot express some of its moves.
+    complex: bool,
+}
+
+impl CellMoves {
+    fn of(g: &Geometry, t: &MoveTables, color: Color, kind: PieceType, s: CellId) -> CellMoves {
+        let mv = t.at(color, kind, s);
+        let mut dests: Vec<CellId> = Vec::new();
+        dests.extend(mv.leaps.iter().map(|l| l.to));
+        dests.extend(mv.conds.iter().map(|c| c.to));
+        for r in mv.rays {
+            let stops = t.ray_stops(r);
+            dests.extend(
+                t.ray_cells(r)
+                    .iter()
+                    .zip(stops)
+                    .filter(|(_, &st)| st != 0)
+                    .map(|(&c, _)| c),
+            );
+        }
+        let mut reach = CellSet::with_capacity(g.len());
+        for c in mv.conds {
+            reach.insert(c.to);
+        }
+        for r in mv.rays.iter().filter(|r| r.kind == RayKind::FriendCannon) {
+            for &c in t.ray_cells(r) {
+                reach.insert(c);
+            }
+        }
+        if !mv.progs.is_empty() {
+            let empty = vec![Piece::EMPTY; g.len()];
+            let run = Run {
+                g,
+                board: &empty,
+                color,
+                from: s,
+                target: None,
+                empty_board: true,
+            };
+            for &pi in mv.progs {
+                run.run(t.program(pi), &mut |l| {
+                    reach.insert(l.to);
+                    if let Some(c) = l.via_capture {
+                        reach.insert(c);
+                    }
+                    false
+                });
+            }
+        }
+        CellMoves {
+            dests,
+            reach,
+            programs: !mv.progs.is_empty(),
+            complex: mv.has_complex(),
+        }
+    }
+
+    /// One destination can be reached in two ways: deduplicate the moves.
+    fn repeats(&self) -> bool {
+        let mut sorted = self.dests.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        self.programs
+            || sorted.len() != self.dests.len()
+            || (!self.reach.is_empty() && self.dests.iter().any(|d| self.reach.contains(*d)))
+    }
+}
+
+impl Ctx<'_> {
+    /// Compiles the move tables and derives the per-type data (which it
+    /// writes into `pieces.defs`).
+    pub(super) fn tables(
+        &self,
+        pieces: &mut Pieces,
+        dialect: Dialect,
+    ) -> Result<Tables, VariantError> {
+        let m = self.m;
+        let g = &self.g;
+        let moves = compile(g, &pieces.sources, dialect).map_err(|e| {
+            let key = &self.keys[e.piece];
+            let (origin, sp) = &m.pieces[key];
+            super::fail(m.problem_at(
+                *origin,
+                Some(sp.span()),
+                &format!("pieces.{key}"),
+                format!("`{}`: {}", e.text, e.message),
+            ))
+        })?;
+        let types = pieces.defs.len();
+        let n = g.len();
+        let mut reach = vec![None; 2 * types * n];
+        let mut complex_types = 0u64;
+        for (k, def) in pieces.defs.iter_mut().enumerate() {
+            for color in Color::BOTH {
+                for s in g.cells() {
+                    let cm = CellMoves::of(g, &moves, color, k as PieceType, s);
+                    def.dedup |= cm.repeats();
+                    if !cm.dests.is_empty() || !cm.reach.is_empty() {
+                        def.mobile[color.idx()].insert(s);
+                    }
+                    if cm.complex {
+                        complex_types |= 1 << k;
+                        reach[(color.idx() * types + k) * n + s.idx()] = Some(cm.reach);
+                    }
+                }
+            }
+            def.complex = complex_types >> k & 1 != 0;
+        }
+        let skip = pieces.imitator.map_or(0, |j| 1u64 << j);
+        Ok(Tables {
+            attacks: AttackTables::build(g, &moves, skip),
+            moves,
+            reach,
+            complex_types,
+        })
+    }
+}
