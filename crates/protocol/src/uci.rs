@@ -329,17 +329,18 @@ impl<B: Backend> UciSession<B> {
         };
         for path in value.split([';', ':']).filter(|p| !p.is_empty()) {
             match reader(path) {
-                Ok(text) => match self.registry.add_file(path, &text) {
-                    Ok(ids) => self.say(&format!(
-                        "info string loaded {} from {path}",
-                        ids.join(", ")
-                    )),
-                    Err(e) => {
-                        for p in &e.problems {
-                            self.say(&format!("info string {p}"));
-                        }
+                Ok(text) => {
+                    let report = self.registry.load_file(path, &text);
+                    for p in &report.problems {
+                        self.say(&format!("info string {p}"));
                     }
-                },
+                    if !report.ids.is_empty() {
+                        self.say(&format!(
+                            "info string loaded {} from {path}",
+                            report.ids.join(", ")
+                        ));
+                    }
+                }
                 Err(e) => self.say(&format!("info string cannot read {path}: {e}")),
             }
         }

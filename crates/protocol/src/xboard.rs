@@ -659,12 +659,25 @@ impl<B: Backend> XboardSession<B> {
     fn load_variants(&mut self, value: &str) {
         let Some(reader) = &self.reader else { return };
         for path in value.split([';', ':']).filter(|p| !p.is_empty()) {
-            match reader(path)
-                .map_err(|e| e.to_string())
-                .and_then(|t| self.registry.add_file(path, &t).map_err(|e| e.to_string()))
-            {
-                Ok(_) => {}
-                Err(e) => self.say(&format!("tellusererror {e}")),
+            let text = match reader(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    self.say(&format!("tellusererror {e}"));
+                    continue;
+                }
+            };
+            // A partly broken file: the variants that load are kept; each
+            // problem goes to the debug log, one summary to the user.
+            let report = self.registry.load_file(path, &text);
+            for p in &report.problems {
+                self.say(&format!("# {p}"));
+            }
+            if let Some(first) = report.problems.first() {
+                self.say(&format!(
+                    "tellusererror {} problem(s) in {path} ({} variant(s) loaded); first: {first}",
+                    report.problems.len(),
+                    report.ids.len()
+                ));
             }
         }
     }

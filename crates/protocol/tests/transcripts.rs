@@ -105,12 +105,17 @@ moves = [{ betza = "W", from = "*1" }]
 fen = "k1g2/5/5/5/2G1K w - - 0 1"
 "#;
 
+/// A Fairy-Stockfish ini file with one good and one broken section.
+const PART_INI: &str = "[good]\nmaxFile = 8\n[broken]\nflagRegion = *8\n";
+
 fn uci(input: &str) -> (Vec<String>, Arc<Mutex<Log>>) {
     let log = Arc::new(Mutex::new(Log::default()));
     let sink = Sink::default();
     let reader: menagerie_protocol::FileReader = Box::new(|p: &str| {
         if p == "mini.toml" {
             Ok(MINI.to_string())
+        } else if p == "part.ini" {
+            Ok(PART_INI.to_string())
         } else {
             Err("no such file".into())
         }
@@ -132,6 +137,8 @@ fn xboard(input: &str) -> (Vec<String>, Arc<Mutex<Log>>) {
     let reader: menagerie_protocol::FileReader = Box::new(|p: &str| {
         if p == "mini.toml" {
             Ok(MINI.to_string())
+        } else if p == "part.ini" {
+            Ok(PART_INI.to_string())
         } else {
             Err("no such file".into())
         }
@@ -250,6 +257,31 @@ fn uci_variants_and_perft() {
     assert!(out
         .iter()
         .any(|l| l.starts_with("info string variant mini files 5 ranks 5")));
+}
+
+#[test]
+fn a_partly_broken_ini_file_loads_its_good_sections() {
+    let (out, _) = uci(
+        "setoption name VariantPath value part.ini\nsetoption name UCI_Variant value good\nquit\n",
+    );
+    assert!(
+        out.contains(&"info string part.ini:4: [broken] flagRegion: Fairy-Stockfish key `flagRegion` is not supported yet".to_string()),
+        "{out:?}"
+    );
+    assert!(out.contains(&"info string loaded good from part.ini".to_string()));
+    assert!(out
+        .iter()
+        .any(|l| l.starts_with("info string variant good files 8 ranks 8")));
+    let (out, _) = xboard("protover 2\noption VariantPath=part.ini\nvariant good\nquit\n");
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("# part.ini:4: [broken] flagRegion")),
+        "{out:?}"
+    );
+    assert!(out
+        .iter()
+        .any(|l| l.starts_with("tellusererror 1 problem(s) in part.ini (1 variant(s) loaded)")));
+    assert!(!out.iter().any(|l| l.starts_with("Error")), "{out:?}");
 }
 
 #[test]

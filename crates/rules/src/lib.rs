@@ -35,7 +35,7 @@ pub use perft::{divide, divide_until, perft, perft_until, MAX_PERFT_DEPTH};
 pub use piece::{Color, Piece, PieceType};
 pub use position::fen::FenError;
 pub use position::Position;
-pub use registry::{Registry, RegistryError};
+pub use registry::{FileReport, Registry, RegistryError};
 pub use rng::SplitMix64;
 pub use san::{parse_san, san, san_line};
 pub use variant::Variant;

@@ -9,7 +9,9 @@
 
 use crate::betza::Dialect;
 use crate::position::Position;
-use crate::variant::{builtin, compile_variant, id_of, ini, Variant, VariantError, VariantSource};
+use crate::variant::{
+    builtin, compile_variant, id_of, ini, Problem, Variant, VariantError, VariantSource,
+};
 use std::sync::{Arc, OnceLock};
 
 /// Reads a finished variant's start FEN as a position.
@@ -50,6 +52,15 @@ struct Entry {
 #[derive(Debug, Default)]
 pub struct Registry {
     entries: Vec<Entry>,
+}
+
+/// What loading one file added, and what it could not.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FileReport {
+    /// Ids of the variants added, in file order.
+    pub ids: Vec<String>,
+    /// Problems of the parts that were left out (file, line, key).
+    pub problems: Vec<Problem>,
 }
 
 /// A variant that cannot be provided.
@@ -161,14 +172,24 @@ impl Registry {
     }
 
     /// Adds every section of a Fairy-Stockfish `variants.ini`; returns the ids.
+    /// The sections without problems are added even when others have some.
     ///
     /// # Errors
     /// Every problem found (unsupported keys included).
     pub fn add_ini(&mut self, name: &str, text: &str) -> Result<Vec<String>, VariantError> {
-        let converted = ini::convert(name, text)?;
-        let mut ids = Vec::new();
-        let mut problems = Vec::new();
-        for (id, toml_text) in converted {
+        Self::strict(self.load_ini(name, text))
+    }
+
+    /// Adds the sections of a Fairy-Stockfish `variants.ini` that load, as
+    /// Fairy-Stockfish does: a broken section is reported (with its line)
+    /// and left out, and the others are added.
+    pub fn load_ini(&mut self, name: &str, text: &str) -> FileReport {
+        let converted = ini::convert_sections(name, text);
+        let mut report = FileReport {
+            ids: Vec::new(),
+            problems: converted.problems,
+        };
+        for (id, toml_text) in converted.variants {
             let source = VariantSource {
                 name: format!("{name} [{id}]"),
                 text: toml_text,
@@ -184,16 +205,12 @@ impl Registry {
                         fsf: true,
                         loaded,
                     });
-                    ids.push(id);
+                    report.ids.push(id);
                 }
-                Err(e) => problems.extend(e.problems),
+                Err(e) => report.problems.extend(e.problems),
             }
         }
-        if problems.is_empty() {
-            Ok(ids)
-        } else {
-            Err(VariantError { problems })
-        }
+        report
     }
 
     /// Adds a file by its name: `.ini` files are Fairy-Stockfish
@@ -202,11 +219,56 @@ impl Registry {
     /// # Errors
     /// Every problem in the file.
     pub fn add_file(&mut self, name: &str, text: &str) -> Result<Vec<String>, VariantError> {
+        Self::strict(self.load_file(name, text))
+    }
+
+    /// Adds what loads of a file named `name`: `.ini` files section by
+    /// section ([`Registry::load_ini`]), anything else as one TOML variant.
+    pub fn load_file(&mut self, name: &str, text: &str) -> FileReport {
         let looks_toml = id_of(text).is_some();
         if name.ends_with(".ini") || (!name.ends_with(".toml") && !looks_toml) {
-            self.add_ini(name, text)
-        } else {
-            self.add_toml(name, text).map(|id| vec![id])
+            return self.load_ini(name, text);
         }
+        match self.add_toml(name, text) {
+            Ok(id) => FileReport {
+                ids: vec![id],
+                problems: Vec::new(),
+            },
+            Err(e) => FileReport {
+                ids: Vec::new(),
+                problems: e.problems,
+            },
+        }
+    }
+
+    fn strict(report: FileReport) -> Result<Vec<String>, VariantError> {
+        if report.problems.is_empty() {
+            Ok(report.ids)
+        } else {
+            Err(VariantError {
+                problems: report.problems,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registry_keeps_the_sections_that_load() {
+        let text =
+            "[fine]\nmaxFile = 8\n[typo]\ncastlnig = false\n[badfen]\nstartFen = 9/8 w - - 0 1\n";
+        let mut reg = Registry::builtin();
+        let report = reg.load_ini("x.ini", text);
+        assert_eq!(report.ids, ["fine"]);
+        assert_eq!(report.problems.len(), 2, "{:?}", report.problems);
+        assert!(report.problems[0]
+            .message
+            .contains("did you mean `castling`?"));
+        assert!(report.problems[1].file.contains("badfen"));
+        assert!(reg.get("fine").is_ok());
+        assert!(reg.get("typo").is_err());
     }
 }

@@ -56,12 +56,18 @@ fn check(module: &str, forbidden: &[&str]) {
 
 #[test]
 fn variants_are_built_without_positions() {
-    check("variant", &["position", "registry", "perft", "san", "notation"]);
+    check(
+        "variant",
+        &["position", "registry", "perft", "san", "notation"],
+    );
 }
 
 #[test]
 fn placement_and_zobrist_sit_below_variant_and_position() {
     for m in ["placement", "zobrist"] {
-        check(m, &["variant", "position", "registry", "components", "movegen"]);
+        check(
+            m,
+            &["variant", "position", "registry", "components", "movegen"],
+        );
     }
 }

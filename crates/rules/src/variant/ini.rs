@@ -6,6 +6,7 @@
 //! Boards may be larger than Fairy-Stockfish's (`maxFile` up to 26 files,
 //! `maxRank` up to 99 ranks).
 
+use super::ini_keys;
 use super::load::{Problem, VariantError, MAX_EXTENDS_DEPTH};
 use std::collections::BTreeMap;
 use toml::{Table, Value};
@@ -48,39 +49,169 @@ fn parse_sections(text: &str) -> Vec<Section> {
     out
 }
 
-/// Built-in Fairy-Stockfish piece names and their moves (FSF dialect).
+/// Built-in Fairy-Stockfish piece names and their moves (FSF dialect), in
+/// Fairy-Stockfish's order of piece types (which decides who keeps a letter
+/// two keys give), then a few names Menagerie adds (`met`, `camel`, ...).
+/// The pawn and the king are read on their own (`read_pieces`).
 const NAMED: &[(&str, &str)] = &[
-    ("king", "K"),
-    ("queen", "Q"),
-    ("rook", "R"),
-    ("bishop", "B"),
     ("knight", "N"),
+    ("bishop", "B"),
+    ("rook", "R"),
+    ("queen", "Q"),
     ("fers", "F"),
-    ("met", "F"),
-    ("wazir", "W"),
     ("alfil", "A"),
-    ("dabbaba", "D"),
-    ("commoner", "K"),
+    ("fersAlfil", "FA"),
+    ("silver", "FfW"),
+    ("aiwok", "RNF"),
+    ("bers", "RF"),
     ("archbishop", "BN"),
     ("chancellor", "RN"),
     ("amazon", "QN"),
-    ("silver", "FfW"),
-    ("gold", "WfF"),
-    ("lance", "fR"),
+    ("knibis", "mNcB"),
+    ("biskni", "mBcN"),
+    ("kniroo", "mNcR"),
+    ("rookni", "mRcN"),
     ("shogiPawn", "fW"),
+    ("lance", "fR"),
     ("shogiKnight", "fN"),
-    ("bers", "RF"),
+    ("gold", "WfF"),
     ("dragonHorse", "BW"),
+    ("clobber", "cW"),
+    ("breakthrough", "fmWfF"),
     ("cannon", "mRcpR"),
     ("horse", "nN"),
     ("elephant", "nA"),
+    ("banner", "RcpRnN"),
+    ("wazir", "W"),
+    ("commoner", "K"),
+    ("centaur", "KN"),
+    ("met", "F"),
     ("camel", "C"),
     ("zebra", "Z"),
     ("nightrider", "NN"),
     ("grasshopper", "gQ"),
-    ("centaur", "KN"),
-    ("clobber", "cW"),
 ];
+
+/// The piece types Fairy-Stockfish's default template (chess) defines,
+/// with their letters.
+const DEFAULT_LETTERS: &[(&str, char)] = &[
+    ("pawn", 'p'),
+    ("knight", 'n'),
+    ("bishop", 'b'),
+    ("rook", 'r'),
+    ("queen", 'q'),
+    ("king", 'k'),
+];
+
+/// The pieces of a section by FEN letter (lowercase).
+struct Pieces {
+    /// (name, Betza) of every piece but the pawn.
+    others: BTreeMap<char, (String, String)>,
+    /// The pawn's letter, if the section has a pawn.
+    pawn: Option<char>,
+    /// The royal piece's letter, if the section has one.
+    king: Option<char>,
+}
+
+/// Who a letter belongs to while the pieces are read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Pawn,
+    King,
+    Other,
+}
+
+/// The letter a piece key gives: one letter, `-` (no such piece, `None`),
+/// or for `king` and custom pieces `letter:Betza`; the template's letter
+/// when the key is absent.
+fn piece_letter(
+    st: &Settings,
+    k: &str,
+    with_betza: bool,
+) -> Result<Option<(char, Option<String>)>, Problem> {
+    let Some(v) = st.get(k) else {
+        let default = DEFAULT_LETTERS.iter().find(|(n, _)| *n == k);
+        return Ok(default.map(|x| (x.1, None)));
+    };
+    let mut chars = v.chars();
+    match (chars.next(), chars.next()) {
+        (Some('-'), None) => Ok(None),
+        (Some(c), None) if c.is_ascii_alphabetic() => Ok(Some((c.to_ascii_lowercase(), None))),
+        (Some(c), Some(':')) if with_betza && c.is_ascii_alphabetic() => Ok(Some((
+            c.to_ascii_lowercase(),
+            Some(v[2..].trim().to_string()),
+        ))),
+        _ => {
+            let want = if with_betza {
+                "`letter:Betza`, one letter"
+            } else {
+                "one letter"
+            };
+            Err(st.problem(k, format!("`{v}`: expected {want} or `-`")))
+        }
+    }
+}
+
+/// Reads the piece keys of a section in Fairy-Stockfish's order of piece
+/// types (pawn, the named types, `customPieceN` by number, king): a type
+/// that takes a letter another type had removes that type, as in
+/// Fairy-Stockfish (so `customPiece1 = p:...` replaces the pawn).
+fn read_pieces(st: &Settings, problems: &mut Vec<Problem>) -> Pieces {
+    let mut by_letter: BTreeMap<char, (Role, String, String)> = BTreeMap::new();
+    let letter_of = |k: &str, with_betza: bool, problems: &mut Vec<Problem>| {
+        piece_letter(st, k, with_betza).unwrap_or_else(|p| {
+            problems.push(p);
+            None
+        })
+    };
+    if let Some((c, _)) = letter_of("pawn", false, problems) {
+        by_letter.insert(c, (Role::Pawn, "Pawn".into(), String::new()));
+    }
+    for (k, betza) in NAMED {
+        if let Some((c, _)) = letter_of(k, false, problems) {
+            let mut name = (*k).to_string();
+            name[..1].make_ascii_uppercase();
+            by_letter.insert(c, (Role::Other, name, (*betza).to_string()));
+        }
+    }
+    let mut customs: Vec<(u32, &str)> = Vec::new();
+    for k in st.values.keys() {
+        if let Some(rest) = k.strip_prefix("customPiece") {
+            match rest.parse::<u32>() {
+                Ok(n) => customs.push((n, k)),
+                Err(_) => problems.push(st.problem(k, "customPiece needs a number".into())),
+            }
+        }
+    }
+    customs.sort_unstable();
+    for (_, k) in customs {
+        match letter_of(k, true, problems) {
+            Some((c, Some(betza))) => {
+                let name = format!("Custom {}", c.to_ascii_uppercase());
+                by_letter.insert(c, (Role::Other, name, betza));
+            }
+            Some((_, None)) => {
+                let v = st.get(k).unwrap_or("");
+                problems.push(st.problem(k, format!("`{v}`: expected `letter:Betza`")));
+            }
+            None => {}
+        }
+    }
+    if let Some((c, betza)) = letter_of("king", true, problems) {
+        let betza = betza.unwrap_or_else(|| "K".into());
+        by_letter.insert(c, (Role::King, "King".into(), betza));
+    }
+    let find = |role| by_letter.iter().find(|(_, v)| v.0 == role).map(|(c, _)| *c);
+    Pieces {
+        pawn: find(Role::Pawn),
+        king: find(Role::King),
+        others: by_letter
+            .iter()
+            .filter(|(_, v)| v.0 != Role::Pawn)
+            .map(|(c, v)| (*c, (v.1.clone(), v.2.clone())))
+            .collect(),
+    }
+}
 
 /// Most sections in one ini file: every section becomes a variant with its
 /// own move tables (Fairy-Stockfish's own file has 143).
@@ -91,6 +222,23 @@ struct Settings {
     values: BTreeMap<String, (String, usize)>,
     /// Sections in its chain of parents, itself included.
     depth: usize,
+}
+
+impl Settings {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.values.get(key).map(|(v, _)| v.as_str())
+    }
+
+    /// A problem with `key`, at the line that set it.
+    fn problem(&self, key: &str, message: String) -> Problem {
+        Problem {
+            file: String::new(),
+            line: self.values.get(key).map(|(_, l)| *l),
+            column: None,
+            key: key.to_string(),
+            message,
+        }
+    }
 }
 
 fn bool_of(s: &str) -> Option<bool> {
@@ -109,15 +257,40 @@ fn file_number(s: &str) -> Option<usize> {
     (s.len() == 1 && c.is_ascii_lowercase()).then(|| usize::from(c as u8 - b'a') + 1)
 }
 
-/// Converts every section of an ini file into (id, TOML text).
+/// What became of the sections of one ini file.
+#[derive(Debug, Default)]
+pub struct Conversion {
+    /// (id, TOML text) of every section that converted, in file order.
+    pub variants: Vec<(String, String)>,
+    /// The problems of the sections that did not, each with its line.
+    pub problems: Vec<Problem>,
+}
+
+/// Converts every section of an ini file into (id, TOML text), all or
+/// nothing.
 ///
 /// # Errors
 /// Unsupported keys and bad values, each with its line.
 pub fn convert(name: &str, text: &str) -> Result<Vec<(String, String)>, VariantError> {
+    let c = convert_sections(name, text);
+    if c.problems.is_empty() {
+        Ok(c.variants)
+    } else {
+        Err(VariantError {
+            problems: c.problems,
+        })
+    }
+}
+
+/// Converts the sections of an ini file one by one, as Fairy-Stockfish
+/// reads them: a section with problems is reported (at its lines) and left
+/// out, and the others still convert. A section may extend `chess` or a
+/// section above it.
+#[must_use]
+pub fn convert_sections(name: &str, text: &str) -> Conversion {
     let sections = parse_sections(text);
-    let mut problems = Vec::new();
+    let mut out = Conversion::default();
     let mut done: BTreeMap<String, Settings> = BTreeMap::new();
-    let mut out = Vec::new();
     let prob = |line: usize, key: &str, msg: String| Problem {
         file: name.to_string(),
         line: Some(line),
@@ -126,7 +299,7 @@ pub fn convert(name: &str, text: &str) -> Result<Vec<(String, String)>, VariantE
         message: msg,
     };
     if sections.is_empty() {
-        problems.push(Problem {
+        out.problems.push(Problem {
             file: name.into(),
             line: None,
             column: None,
@@ -135,12 +308,12 @@ pub fn convert(name: &str, text: &str) -> Result<Vec<(String, String)>, VariantE
         });
     }
     if let Some(sec) = sections.get(MAX_SECTIONS) {
-        problems.push(prob(
+        out.problems.push(prob(
             sec.line,
             &sec.name,
             format!("more than {MAX_SECTIONS} sections in one file"),
         ));
-        return Err(VariantError { problems });
+        return out;
     }
     for sec in &sections {
         let mut st = match &sec.parent {
@@ -149,7 +322,7 @@ pub fn convert(name: &str, text: &str) -> Result<Vec<(String, String)>, VariantE
             Some(p) => match done.get(p) {
                 Some(s) => s.clone(),
                 None => {
-                    problems.push(prob(sec.line, &sec.name, format!("parent variant `{p}` is not defined earlier in this file (only `chess` and earlier sections can be extended)")));
+                    out.problems.push(prob(sec.line, &sec.name, format!("parent variant `{p}` is not defined earlier in this file (only `chess` and earlier sections can be extended)")));
                     continue;
                 }
             },
@@ -160,7 +333,7 @@ pub fn convert(name: &str, text: &str) -> Result<Vec<(String, String)>, VariantE
         }
         done.insert(sec.name.clone(), st.clone());
         if st.depth > MAX_EXTENDS_DEPTH {
-            problems.push(prob(
+            out.problems.push(prob(
                 sec.line,
                 &sec.name,
                 format!("chain of parent sections longer than {MAX_EXTENDS_DEPTH}"),
@@ -168,25 +341,54 @@ pub fn convert(name: &str, text: &str) -> Result<Vec<(String, String)>, VariantE
             continue;
         }
         match section_to_toml(&sec.name, name, &st) {
-            Ok(t) => out.push((sec.name.to_ascii_lowercase(), t)),
+            Ok(t) => out.variants.push((sec.name.to_ascii_lowercase(), t)),
             Err(mut ps) => {
                 for p in &mut ps {
                     p.file = name.to_string();
+                    p.key = format!("[{}] {}", sec.name, p.key).trim_end().to_string();
                 }
-                problems.extend(ps);
+                out.problems.extend(ps);
             }
         }
     }
-    if problems.is_empty() {
-        Ok(out)
-    } else {
-        Err(VariantError { problems })
+    out
+}
+
+/// What is wrong with `key`, if anything: translated keys (`translated`,
+/// the named pieces, `customPieceN`) and GUI-only keys are fine; a key
+/// Fairy-Stockfish documents is "not supported yet"; any other key is
+/// unknown, with the key it probably meant.
+fn key_problem(key: &str, translated: &[&str]) -> Option<String> {
+    // `customPieceN` is checked (N a number) where the pieces are read.
+    if translated.contains(&key)
+        || NAMED.iter().any(|(n, _)| *n == key)
+        || key.starts_with("customPiece")
+        || ini_keys::GUI_ONLY.contains(&key)
+    {
+        return None;
     }
+    if ini_keys::is_documented(key) {
+        return Some(format!("Fairy-Stockfish key `{key}` is not supported yet"));
+    }
+    let candidates = translated
+        .iter()
+        .chain(ini_keys::GUI_ONLY)
+        .chain(ini_keys::DOCUMENTED)
+        .copied();
+    Some(match ini_keys::suggestion(key, candidates) {
+        Some(meant) => format!("unknown Fairy-Stockfish key `{key}`: did you mean `{meant}`?"),
+        None => format!("unknown Fairy-Stockfish key `{key}`"),
+    })
 }
 
 #[allow(clippy::too_many_lines)]
 fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Problem>> {
     let mut problems = Vec::new();
+    let Pieces {
+        others: pieces,
+        pawn: pawn_letter,
+        king: king_letter,
+    } = read_pieces(st, &mut problems);
     let get = |k: &str| st.values.get(k).map(|(v, _)| v.as_str());
     let line = |k: &str| st.values.get(k).map(|(_, l)| *l);
     let mut bad = |k: &str, msg: String| {
@@ -234,15 +436,10 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         "checking",
         "shogiPawnDropMateIllegal",
     ];
-    let named: Vec<&str> = NAMED.iter().map(|(n, _)| *n).collect();
     for k in st.values.keys() {
-        if known.contains(&k.as_str())
-            || named.contains(&k.as_str())
-            || k.starts_with("customPiece")
-        {
-            continue;
+        if let Some(msg) = key_problem(k, known) {
+            bad(k, msg);
         }
-        bad(k, format!("unsupported Fairy-Stockfish key `{k}`"));
     }
     let files = get("maxFile").map_or(Some(8), file_number);
     let ranks = get("maxRank").map_or(Some(8), |s| s.parse::<usize>().ok());
@@ -253,90 +450,12 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         );
         return Err(problems);
     };
-    if !(1..=26).contains(&files) || !(2..=99).contains(&ranks) {
+    if !(1..=26).contains(&files) || !(1..=99).contains(&ranks) {
         bad(
             "maxFile",
-            format!("board {files}x{ranks} is out of range (1-26 files, 2-99 ranks)"),
+            format!("board {files}x{ranks} is out of range (1-26 files, 1-99 ranks)"),
         );
         return Err(problems);
-    }
-    // Pieces: letter -> (name, betza).
-    let mut pieces: BTreeMap<char, (String, String)> = BTreeMap::new();
-    let defaults = [
-        ("king", 'k'),
-        ("pawn", 'p'),
-        ("queen", 'q'),
-        ("rook", 'r'),
-        ("bishop", 'b'),
-        ("knight", 'n'),
-    ];
-    let mut pawn_letter = None;
-    let mut king_letter = None;
-    for (pname, dl) in defaults {
-        let letter = match get(pname) {
-            None => Some(dl),
-            Some("-") => None,
-            Some(s) if s.len() == 1 && s.chars().all(|c| c.is_ascii_alphabetic()) => {
-                s.chars().next().map(|c| c.to_ascii_lowercase())
-            }
-            Some(s) => {
-                bad(pname, format!("`{s}`: expected one letter or `-`"));
-                None
-            }
-        };
-        if let Some(l) = letter {
-            match pname {
-                "pawn" => pawn_letter = Some(l),
-                "king" => {
-                    king_letter = Some(l);
-                    pieces.insert(l, ("King".into(), "K".into()));
-                }
-                _ => {
-                    let b = NAMED
-                        .iter()
-                        .find(|(n, _)| *n == pname)
-                        .map(|x| x.1)
-                        .unwrap_or("K");
-                    let mut nm = pname.to_string();
-                    nm[..1].make_ascii_uppercase();
-                    pieces.insert(l, (nm, b.into()));
-                }
-            }
-        }
-    }
-    for (k, (v, _)) in &st.values {
-        if let Some(&(_, betza)) = NAMED.iter().find(|(n, _)| n == k) {
-            if defaults.iter().any(|(d, _)| d == k) {
-                continue;
-            }
-            match v.chars().next() {
-                Some(c) if v.len() == 1 && c.is_ascii_alphabetic() => {
-                    let mut nm = k.clone();
-                    nm[..1].make_ascii_uppercase();
-                    pieces.insert(c.to_ascii_lowercase(), (nm, betza.into()));
-                }
-                _ if v == "-" => {}
-                _ => bad(k, format!("`{v}`: expected one letter or `-`")),
-            }
-        }
-        if let Some(rest) = k.strip_prefix("customPiece") {
-            if rest.parse::<u32>().is_err() {
-                bad(k, "customPiece needs a number".into());
-                continue;
-            }
-            match v.split_once(':') {
-                Some((l, b)) if l.len() == 1 && l.chars().all(|c| c.is_ascii_alphabetic()) => {
-                    pieces.insert(
-                        l.chars().next().unwrap_or('x').to_ascii_lowercase(),
-                        (
-                            format!("Custom {}", l.to_ascii_uppercase()),
-                            b.trim().to_string(),
-                        ),
-                    );
-                }
-                _ => bad(k, format!("`{v}`: expected `letter:Betza`")),
-            }
-        }
     }
     let region = |k: &str, default: String| -> String { get(k).map_or(default, str::to_string) };
     let promo_white = region("promotionRegionWhite", format!("*{ranks}"));
@@ -363,7 +482,8 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         regions.insert(name.into(), Value::Table(r));
     };
     per_side("promotion", &promo_white, &promo_black, "promotion");
-    let double = get("doubleStep").and_then(bool_of).unwrap_or(true);
+    // A board of one or two ranks has no room for a double step.
+    let double = get("doubleStep").and_then(bool_of).unwrap_or(true) && ranks > 2;
     if double {
         per_side(
             "double-step",
@@ -437,14 +557,20 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         }
         p.insert("en_passant".into(), Value::Boolean(true));
         p.insert("resets_clock".into(), Value::Boolean(true));
-        let types: Vec<char> = get("promotionPieceTypes")
-            .map_or_else(|| "nbrq".chars().collect(), |s| s.chars().collect());
+        // The template's choice (nbrq) loses the types a section removes,
+        // as in Fairy-Stockfish; `-` is no choice at all.
+        let explicit = get("promotionPieceTypes");
+        let types: Vec<char> = match explicit {
+            None => "nbrq".chars().collect(),
+            Some("-") => Vec::new(),
+            Some(s) => s.chars().collect(),
+        };
         let mut to = Vec::new();
         for c in types {
             let c = c.to_ascii_lowercase();
             if pieces.contains_key(&c) {
                 to.push(Value::String(c.to_ascii_uppercase().to_string()));
-            } else {
+            } else if explicit.is_some() {
                 bad("promotionPieceTypes", format!("no piece `{c}`"));
             }
         }
@@ -498,29 +624,39 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         let cell = |f: usize| format!("{}{}", char::from(b'a' + (f.clamp(1, 26) - 1) as u8), rank);
         let mut list = Vec::new();
         let in_range = |f: usize| (1..=files).contains(&f);
-        if !(in_range(kf)
+        let fits = in_range(kf)
             && in_range(ks)
             && in_range(qs)
             && ks >= 2
             && qs < files
-            && (1..=ranks).contains(&rank))
-        {
-            bad(
-                "castlingKingFile",
-                "castling files or rank outside the board".into(),
-            );
+            && (1..=ranks).contains(&rank);
+        // The template's castling (king from e1 to g1 or c1) cannot happen
+        // on a board too small for it: no castling, as in Fairy-Stockfish
+        // (a start position that grants it is refused when read).
+        let explicit = [
+            "castlingKingFile",
+            "castlingKingsideFile",
+            "castlingQueensideFile",
+            "castlingRank",
+        ]
+        .into_iter()
+        .find(|k| get(k).is_some());
+        if let (false, Some(k)) = (fits, explicit) {
+            bad(k, "castling files or rank outside the board".into());
             return Err(problems);
         }
-        for (letter, to, partner, pto) in [("K", ks, files, ks - 1), ("Q", qs, 1, qs + 1)] {
-            let mut c = Table::new();
-            c.insert("letter".into(), Value::String(letter.into()));
-            c.insert("king".into(), Value::String(cell(kf)));
-            c.insert("to".into(), Value::String(cell(to)));
-            c.insert("partner".into(), Value::String(cell(partner)));
-            c.insert("partner_to".into(), Value::String(cell(pto)));
-            list.push(Value::Table(c));
+        if fits {
+            for (letter, to, partner, pto) in [("K", ks, files, ks - 1), ("Q", qs, 1, qs + 1)] {
+                let mut c = Table::new();
+                c.insert("letter".into(), Value::String(letter.into()));
+                c.insert("king".into(), Value::String(cell(kf)));
+                c.insert("to".into(), Value::String(cell(to)));
+                c.insert("partner".into(), Value::String(cell(partner)));
+                c.insert("partner_to".into(), Value::String(cell(pto)));
+                list.push(Value::Table(c));
+            }
+            t.insert("castling".into(), Value::Array(list));
         }
-        t.insert("castling".into(), Value::Array(list));
     }
     let mut rules = Table::new();
     // Fairy-Stockfish resets its move-rule clock on every promotion.
@@ -564,7 +700,10 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         }
     }
     if get("checking").is_some_and(|s| s != "true") {
-        bad("checking", "only `checking = true` is supported".into());
+        bad(
+            "checking",
+            "`checking = false` (no checks) is not supported yet".into(),
+        );
     }
     if get("shogiPawnDropMateIllegal") == Some("true") {
         bad(
@@ -645,5 +784,109 @@ mod tests {
         let ok = convert("x.ini", "[big]\nmaxFile = 16\nmaxRank = 16\nking = k\npawn = -\nqueen = -\nrook = r\nbishop = -\nknight = -\ncastling = false\nstartFen = k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/R14K w - - 0 1\n").unwrap();
         assert_eq!(ok.len(), 1);
         assert!(ok[0].1.contains("files = 16"));
+    }
+
+    /// The problems of a one-section file, or none.
+    fn problems_of(text: &str) -> Vec<Problem> {
+        convert_sections("x.ini", text).problems
+    }
+
+    #[test]
+    fn a_broken_section_is_reported_and_the_others_load() {
+        let text =
+            "[good]\nmaxFile = 8\n[bad]\nmaxFile = 8\nflagRegion = *8\n[later:good]\nmaxRank = 8\n";
+        let c = convert_sections("x.ini", text);
+        let ids: Vec<&str> = c.variants.iter().map(|(id, _)| id.as_str()).collect();
+        assert_eq!(ids, ["good", "later"]);
+        assert_eq!(c.problems.len(), 1);
+        assert_eq!(c.problems[0].line, Some(5));
+        assert_eq!(c.problems[0].key, "[bad] flagRegion");
+        // The strict form refuses the whole file.
+        assert!(convert("x.ini", text).is_err());
+    }
+
+    #[test]
+    fn gui_only_keys_are_accepted() {
+        let text =
+            "[v]\npieceToCharTable = PNBRQ.K.pnbrq.k\npocketSize = 0\nvariantTemplate = fairy\n";
+        assert_eq!(problems_of(text), []);
+    }
+
+    #[test]
+    fn a_misspelled_key_names_the_key_it_meant() {
+        let p = problems_of("[v]\npromotionRegionWhit = *8\n");
+        assert_eq!(p.len(), 1);
+        assert!(
+            p[0].message
+                .contains("did you mean `promotionRegionWhite`?"),
+            "{}",
+            p[0].message
+        );
+        let p = problems_of("[v]\nstartfen = 8/8/8/8/8/8/8/8 w - - 0 1\n");
+        assert!(p[0].message.contains("`startFen`"), "{}", p[0].message);
+        let p = problems_of("[v]\nflagRegio = *8\n");
+        assert!(p[0].message.contains("`flagRegion`"), "{}", p[0].message);
+    }
+
+    #[test]
+    fn every_documented_key_is_translated_or_named_as_not_supported_yet() {
+        for key in ini_keys::DOCUMENTED {
+            let text = format!("[v]\n{key} = 1\n");
+            for p in problems_of(&text) {
+                assert!(
+                    !p.message.contains("unknown"),
+                    "`{key}` is documented: {}",
+                    p.message
+                );
+            }
+        }
+        let p = problems_of("[v]\nmobilityRegionWhiteKing = d1 e1\n");
+        assert!(p[0]
+            .message
+            .contains("`mobilityRegionWhiteKing` is not supported yet"));
+    }
+
+    #[test]
+    fn later_piece_types_take_the_letters_of_earlier_ones() {
+        // A custom piece with the pawn's letter replaces the pawn.
+        let c = convert_sections(
+            "x.ini",
+            "[v]\ncustomPiece1 = p:mfWcfF\nking = k:KN\npromotionPieceTypes = -\n",
+        );
+        assert_eq!(c.problems, []);
+        let toml = &c.variants[0].1;
+        assert!(toml.contains("betza = \"mfWcfF\""), "{toml}");
+        assert!(!toml.contains("fmWfceF"), "{toml}");
+        // The custom royal piece.
+        assert!(toml.contains("betza = \"KN\""), "{toml}");
+    }
+
+    #[test]
+    fn removed_pieces_leave_the_default_promotion_choice() {
+        let c = convert_sections(
+            "x.ini",
+            "[v]\nqueen = -\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+        );
+        assert_eq!(c.problems, []);
+        assert!(
+            c.variants[0].1.contains("to = [\"N\", \"B\", \"R\"]"),
+            "{}",
+            c.variants[0].1
+        );
+        // An explicit choice of a missing piece is an error.
+        let p = problems_of("[v]\nqueen = -\npromotionPieceTypes = q\n");
+        assert!(p[0].message.contains("no piece `q`"));
+    }
+
+    #[test]
+    fn small_boards_have_no_template_castling() {
+        let c = convert_sections(
+            "x.ini",
+            "[v]\nmaxFile = 4\nmaxRank = 4\nstartFen = rk2/pp2/2PP/2KR w - - 0 1\n",
+        );
+        assert_eq!(c.problems, []);
+        assert!(!c.variants[0].1.contains("[[castling]]"));
+        let p = problems_of("[v]\nmaxFile = 4\ncastlingKingsideFile = g\n");
+        assert_eq!(p[0].key, "[v] castlingKingsideFile");
     }
 }

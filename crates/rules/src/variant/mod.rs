@@ -5,6 +5,7 @@
 mod build;
 pub(crate) mod builtin;
 pub mod ini;
+pub mod ini_keys;
 mod load;
 mod model;
 pub mod spec;
