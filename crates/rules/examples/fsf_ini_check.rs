@@ -57,7 +57,7 @@ fn main() {
     }
     println!("problems, by message (count):");
     let mut by_count: Vec<_> = why_not.into_iter().collect();
-    by_count.sort_by(|a, b| b.1.cmp(&a.1));
+    by_count.sort_by_key(|x| std::cmp::Reverse(x.1));
     for (msg, n) in by_count {
         println!("  {n:4}  {msg}");
     }
