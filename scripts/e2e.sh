@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Browser tests of the web app against the real server. On a fresh machine it installs
 # what they need: Debian's chromium (apt) when missing, Node + npm when missing, and
-# playwright-core (npm ci in tests/e2e; no browser is downloaded). Then it builds the
-# release binary and runs tests/e2e with node's test runner.
+# playwright-core and typescript (npm ci in tests/e2e; no browser is downloaded). It
+# type-checks web/js, builds the release binary and runs tests/e2e with node's test runner.
 #   scripts/e2e.sh            # run the browser tests
 #   scripts/e2e.sh --shots    # also refresh docs/screenshots/*.png
 set -euo pipefail
@@ -20,8 +20,11 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}"
 fi
 
-echo "== npm ci (tests/e2e: playwright-core only)"
+echo "== npm ci (tests/e2e: playwright-core, axe-core, typescript)"
 (cd tests/e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+
+echo "== type check of web/js (TypeScript's checker over the // @ts-check files, web/tsconfig.json)"
+(cd tests/e2e && npx --no-install tsc -p ../../web)
 
 echo "== building the release binary"
 cargo build --release -p menagerie

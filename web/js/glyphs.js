@@ -29,6 +29,7 @@ export const PALETTE = {
 // 'p' (filled path), 'c' (filled circle cx cy r), 'd' (detail stroke path, no fill),
 // 'e' (detail dot cx cy r filled with the line colour).
 
+/** @type {[string, string]} */
 const BASE = ['p', 'M24 79H76Q80 79 80 83V87Q80 90 76 90H24Q20 90 20 87V83Q20 79 24 79Z'];
 
 /** @type {Record<string, Array<[string, string]>>} */

@@ -436,7 +436,6 @@ impl<B: Backend> XboardSession<B> {
     }
 
     /// Handles one line; false on `quit`.
-    #[allow(clippy::too_many_lines)]
     pub fn handle(&mut self, line: &str) -> bool {
         self.collect();
         let words: Vec<&str> = line.split_whitespace().collect();

@@ -61,6 +61,172 @@ fn expand(c: char) -> &'static [char] {
     }
 }
 
+fn vert(x: char) -> bool {
+    matches!(x, 'f' | 'b' | 'v')
+}
+
+fn horiz(x: char) -> bool {
+    matches!(x, 'l' | 'r' | 's')
+}
+
+/// A vector whose major component lies along the letter's axis
+/// (`f`/`b`: forward, `l`/`r`: sideways), given its (F, L).
+fn major_along(letter: char, f: i32, l: i32) -> bool {
+    if vert(letter) {
+        f.abs() > l.abs()
+    } else {
+        l.abs() > f.abs()
+    }
+}
+
+/// The selection under way: which candidate vectors the letters read so far
+/// keep.
+struct Selector<'a> {
+    cands: &'a [Vector],
+    d: Vector,
+    three_d: bool,
+    relative: bool,
+    dialect: Dialect,
+    keep: Vec<bool>,
+}
+
+impl Selector<'_> {
+    /// (F, L) of `u` relative to the reference direction.
+    fn fl(&self, u: Vector) -> (i32, i32) {
+        if self.three_d {
+            (
+                self.d.dot(u),
+                if self.relative { 0 } else { -i32::from(u.x) },
+            )
+        } else {
+            (self.d.dot(u), self.d.cross_z(u))
+        }
+    }
+
+    /// Indices of the candidates satisfying `test(F, L)`.
+    fn matching(&self, test: impl Fn(i32, i32) -> bool) -> Vec<usize> {
+        (0..self.cands.len())
+            .filter(|&k| {
+                let (f, l) = self.fl(self.cands[k]);
+                test(f, l)
+            })
+            .collect()
+    }
+
+    fn keep_all(&mut self, ks: impl IntoIterator<Item = usize>) {
+        for k in ks {
+            self.keep[k] = true;
+        }
+    }
+
+    /// `hl` / `hr`: the chiral half of an oblique atom.
+    fn half(&mut self, side: char) -> Result<(), DirError> {
+        for (k, &u) in self.cands.iter().enumerate() {
+            if u.x.abs() == u.y.abs() || u.x == 0 || u.y == 0 {
+                return Err(DirError(
+                    "`h` applies only to oblique atoms such as N".into(),
+                ));
+            }
+            let major = if u.x.abs() > u.y.abs() {
+                Vector::xy(u.x.signum(), 0)
+            } else {
+                Vector::xy(0, u.y.signum())
+            };
+            if (major.cross_z(u) > 0) == (side == 'l') {
+                self.keep[k] = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// A letter (or a pair) on a 3D board: single letters test one axis; a
+    /// pair intersects, or adds when the intersection is empty. Returns the
+    /// letters used.
+    fn three_d_letters(&mut self, c: char, next: Option<char>) -> usize {
+        let (pair, step) = match next {
+            Some(n) if (vert(c) && horiz(n)) || (horiz(c) && vert(n)) => (Some(n), 2),
+            Some(n) if n == c => (None, 2),
+            _ => (None, 1),
+        };
+        let p3 = |x: char, u: Vector| match x {
+            'f' => u.y > 0,
+            'b' => u.y < 0,
+            'v' => u.y != 0,
+            's' => u.y == 0,
+            'l' => u.x < 0,
+            'r' => u.x > 0,
+            _ => false,
+        };
+        let cands = self.cands;
+        let sel: Vec<usize> = (0..cands.len())
+            .filter(|&k| p3(c, cands[k]) && pair.is_none_or(|n| p3(n, cands[k])))
+            .collect();
+        if sel.is_empty() && pair.is_some() {
+            self.keep_all(
+                (0..cands.len())
+                    .filter(|&k| p3(c, cands[k]) || pair.is_some_and(|n| p3(n, cands[k]))),
+            );
+        }
+        self.keep_all(sel);
+        step
+    }
+
+    /// A doubled letter (`ff`, `ll`...): the narrow pair whose major component
+    /// is in that direction, or all in that direction when there is none.
+    fn doubled(&mut self, c: char) {
+        let narrow = self.matching(|f, l| pred(c, f, l) && major_along(c, f, l));
+        let chosen = if narrow.is_empty() {
+            self.matching(|f, l| pred(c, f, l))
+        } else {
+            narrow
+        };
+        self.keep_all(chosen);
+    }
+
+    /// A vertical and a horizontal letter (`fl`, `rf`, `vs`...): the moves
+    /// satisfying both; of several, those whose major component is along the
+    /// second letter; when none, the letters add.
+    fn pair(&mut self, c: char, n: char) {
+        for &x in expand(c) {
+            for &y in expand(n) {
+                let both = self.matching(|f, l| pred(x, f, l) && pred(y, f, l));
+                if both.is_empty() {
+                    let either = self.matching(|f, l| pred(x, f, l) || pred(y, f, l));
+                    self.keep_all(either);
+                } else if both.len() == 1 {
+                    self.keep_all(both);
+                } else {
+                    let m: Vec<usize> = both
+                        .iter()
+                        .copied()
+                        .filter(|&k| {
+                            let (f, l) = self.fl(self.cands[k]);
+                            major_along(n, f, l)
+                        })
+                        .collect();
+                    self.keep_all(if m.is_empty() { both } else { m });
+                }
+            }
+        }
+    }
+
+    /// A single letter; in Fairy-Stockfish's dialect it selects only the
+    /// narrow pair of an oblique atom (on a first leg).
+    fn single(&mut self, c: char) {
+        let fsf_narrow = self.dialect == Dialect::FairyStockfish && !self.relative;
+        let cands = self.cands;
+        let chosen: Vec<usize> = (0..cands.len())
+            .filter(|&k| {
+                let u = cands[k];
+                let (f, l) = self.fl(u);
+                let oblique = u.x != 0 && u.y != 0 && u.x.abs() != u.y.abs();
+                pred(c, f, l) && (!(fsf_narrow && oblique) || major_along(c, f, l))
+            })
+            .collect();
+        self.keep_all(chosen);
+    }
+}
+
 /// Selects the vectors of `cands` named by the direction letters `dirs`,
 /// relative to the reference direction `d`.
 ///
@@ -79,175 +245,45 @@ pub fn select_directions(
         return Ok(cands.to_vec());
     }
     let chars: Vec<char> = dirs.chars().collect();
-    let fl = |u: Vector| -> (i32, i32) {
-        if three_d {
-            (d.dot(u), if relative { 0 } else { -i32::from(u.x) })
-        } else {
-            (d.dot(u), d.cross_z(u))
-        }
-    };
     if three_d && relative && chars.iter().any(|c| matches!(c, 'l' | 'r' | 's' | 'h')) {
         return Err(DirError(
             "left/right/sideways are not defined for later legs on a 3D board".into(),
         ));
     }
-    let mut keep = vec![false; cands.len()];
+    let mut s = Selector {
+        cands,
+        d,
+        three_d,
+        relative,
+        dialect,
+        keep: vec![false; cands.len()],
+    };
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
         let next = chars.get(i + 1).copied();
-        let vert = |x: char| matches!(x, 'f' | 'b' | 'v');
-        let horiz = |x: char| matches!(x, 'l' | 'r' | 's');
-        if c == 'h' {
+        i += if c == 'h' {
             let Some(side @ ('l' | 'r')) = next else {
                 return Err(DirError("`h` (half) must be followed by `l` or `r`".into()));
             };
-            for (k, &u) in cands.iter().enumerate() {
-                let major = if u.x.abs() > u.y.abs() {
-                    Vector::xy(u.x.signum(), 0)
-                } else {
-                    Vector::xy(0, u.y.signum())
-                };
-                if u.x.abs() == u.y.abs() || u.x == 0 || u.y == 0 {
-                    return Err(DirError(
-                        "`h` applies only to oblique atoms such as N".into(),
-                    ));
-                }
-                let left = major.cross_z(u) > 0;
-                if left == (side == 'l') {
-                    keep[k] = true;
-                }
-            }
-            i += 2;
-            continue;
-        }
-        if three_d {
-            // On 3D boards: single letters; a pair intersects (or adds when
-            // the intersection is empty).
-            let (pair, step) = match next {
-                Some(n) if (vert(c) && horiz(n)) || (horiz(c) && vert(n)) => (Some(n), 2),
-                Some(n) if n == c => (None, 2),
-                _ => (None, 1),
-            };
-            let p3 = |x: char, u: Vector| match x {
-                'f' => u.y > 0,
-                'b' => u.y < 0,
-                'v' => u.y != 0,
-                's' => u.y == 0,
-                'l' => u.x < 0,
-                'r' => u.x > 0,
-                _ => false,
-            };
-            let sel: Vec<usize> = (0..cands.len())
-                .filter(|&k| p3(c, cands[k]) && pair.is_none_or(|n| p3(n, cands[k])))
-                .collect();
-            if sel.is_empty() && pair.is_some() {
-                for k in 0..cands.len() {
-                    if p3(c, cands[k]) || pair.is_some_and(|n| p3(n, cands[k])) {
-                        keep[k] = true;
-                    }
-                }
-            }
-            for k in sel {
-                keep[k] = true;
-            }
-            i += step;
-            continue;
-        }
-        if next == Some(c) && matches!(c, 'f' | 'b' | 'l' | 'r') {
-            let narrow: Vec<usize> = (0..cands.len())
-                .filter(|&k| {
-                    let (f, l) = fl(cands[k]);
-                    pred(c, f, l)
-                        && if vert(c) {
-                            f.abs() > l.abs()
-                        } else {
-                            l.abs() > f.abs()
-                        }
-                })
-                .collect();
-            let chosen: Vec<usize> = if narrow.is_empty() {
-                (0..cands.len())
-                    .filter(|&k| {
-                        let (f, l) = fl(cands[k]);
-                        pred(c, f, l)
-                    })
-                    .collect()
-            } else {
-                narrow
-            };
-            for k in chosen {
-                keep[k] = true;
-            }
-            i += 2;
-            continue;
-        }
-        if let Some(n) = next {
-            if (vert(c) && horiz(n)) || (horiz(c) && vert(n)) {
-                for &x in expand(c) {
-                    for &y in expand(n) {
-                        let both: Vec<usize> = (0..cands.len())
-                            .filter(|&k| {
-                                let (f, l) = fl(cands[k]);
-                                pred(x, f, l) && pred(y, f, l)
-                            })
-                            .collect();
-                        if both.is_empty() {
-                            for k in 0..cands.len() {
-                                let (f, l) = fl(cands[k]);
-                                if pred(x, f, l) || pred(y, f, l) {
-                                    keep[k] = true;
-                                }
-                            }
-                        } else if both.len() == 1 {
-                            keep[both[0]] = true;
-                        } else {
-                            // The second letter names the major component.
-                            let major_vertical = vert(n);
-                            let m: Vec<usize> = both
-                                .iter()
-                                .copied()
-                                .filter(|&k| {
-                                    let (f, l) = fl(cands[k]);
-                                    if major_vertical {
-                                        f.abs() > l.abs()
-                                    } else {
-                                        l.abs() > f.abs()
-                                    }
-                                })
-                                .collect();
-                            for k in if m.is_empty() { both } else { m } {
-                                keep[k] = true;
-                            }
-                        }
-                    }
-                }
-                i += 2;
-                continue;
-            }
-        }
-        for (k, &u) in cands.iter().enumerate() {
-            let (f, l) = fl(u);
-            let oblique = u.x != 0 && u.y != 0 && u.x.abs() != u.y.abs();
-            let ok = if dialect == Dialect::FairyStockfish && oblique && !relative {
-                pred(c, f, l)
-                    && if vert(c) {
-                        f.abs() > l.abs()
-                    } else {
-                        l.abs() > f.abs()
-                    }
-            } else {
-                pred(c, f, l)
-            };
-            if ok {
-                keep[k] = true;
-            }
-        }
-        i += 1;
+            s.half(side)?;
+            2
+        } else if three_d {
+            s.three_d_letters(c, next)
+        } else if next == Some(c) && matches!(c, 'f' | 'b' | 'l' | 'r') {
+            s.doubled(c);
+            2
+        } else if next.is_some_and(|n| (vert(c) && horiz(n)) || (horiz(c) && vert(n))) {
+            s.pair(c, next.unwrap_or(c));
+            2
+        } else {
+            s.single(c);
+            1
+        };
     }
     let out: Vec<Vector> = cands
         .iter()
-        .zip(&keep)
+        .zip(&s.keep)
         .filter(|(_, &k)| k)
         .map(|(u, _)| *u)
         .collect();

@@ -1,15 +1,32 @@
 //! Pseudo-legal and legal move generation.
 
 use super::legs::Run;
-use super::tables::{flag, RayKind};
+use super::tables::{flag, CondLeap, Leap, Ray, RayKind};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::piece::PieceType;
+use crate::piece::{Color, PieceType};
 use crate::position::Position;
 use menagerie_geometry::CellId;
+
+/// Sorts the moves from `start` on and drops repeats (a piece that reaches
+/// one cell in two ways).
+fn dedup_from(out: &mut MoveList, start: usize) {
+    let tail = &mut out[start..];
+    tail.sort_unstable_by_key(|m| m.raw());
+    let mut w = start;
+    for r in start..out.len() {
+        if r == start || out[r] != out[w - 1] {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
 
 /// The piece whose moves are being generated.
 struct Mover {
     from: CellId,
+    /// Its colour.
+    color: Color,
     kind: PieceType,
     /// Its moves need no promotion or immobility test.
     plain: bool,
@@ -48,36 +65,64 @@ impl Position {
         let def = &v.pieces[usize::from(kind)];
         let mover = Mover {
             from: s,
+            color: us,
             kind,
             // No promotion and no immobility rule: moves need no further
             // checks. An imitator never promotes.
             plain: imitates || (def.promotion.is_none() && !v.rules.immobility_illegal),
         };
         let start = out.len();
-        let board = self.board();
         let m = v.tables.at(us, tk, s);
         // An imitator does not borrow moves limited to the initial region.
-        let skip = |f: u8| imitates && f & flag::INITIAL != 0;
-        for l in m.leaps {
-            if skip(l.flags) {
+        let skip = if imitates { flag::INITIAL } else { 0 };
+        self.leap_moves(&mover, m.leaps, skip, out);
+        self.conditional_moves(&mover, m.conds, skip, out);
+        for r in m.rays {
+            if r.flags & skip == 0 {
+                self.ray_moves(&mover, r, out);
+            }
+        }
+        if !m.progs.is_empty() {
+            self.program_moves(&mover, m.progs, skip, out);
+        }
+        if v.pieces[usize::from(tk)].dedup {
+            dedup_from(out, start);
+        }
+    }
+
+    /// Leaps: to an empty cell (quiet or en passant) or onto an enemy.
+    #[inline]
+    fn leap_moves(&self, mover: &Mover, leaps: &[Leap], skip: u8, out: &mut MoveList) {
+        let board = self.board();
+        let us = mover.color;
+        for l in leaps {
+            if l.flags & skip != 0 {
                 continue;
             }
             let q = board[l.to.idx()];
             if q.is_empty() {
                 if l.flags & flag::QUIET != 0 {
-                    self.push(&mover, l.to, None, false, l.flags, out);
+                    self.push(mover, l.to, None, false, l.flags, out);
                 } else if l.flags & flag::EP != 0
                     && self.ep().contains(l.to)
                     && self.piece(self.ep().victim()).is_color(us.flip())
                 {
-                    out.push(Move::en_passant(s, l.to));
+                    out.push(Move::en_passant(mover.from, l.to));
                 }
             } else if q.color() != us && l.flags & flag::CAPTURE != 0 {
-                self.push(&mover, l.to, None, true, l.flags, out);
+                self.push(mover, l.to, None, true, l.flags, out);
             }
         }
-        for c in m.conds {
-            if skip(c.flags) {
+    }
+
+    /// Leaps whose path must be all empty or all occupied (lame leapers,
+    /// hurdles).
+    #[inline]
+    fn conditional_moves(&self, mover: &Mover, conds: &[CondLeap], skip: u8, out: &mut MoveList) {
+        let board = self.board();
+        let us = mover.color;
+        for c in conds {
+            if c.flags & skip != 0 {
                 continue;
             }
             let path = &c.path[..usize::from(c.path_len)];
@@ -87,115 +132,100 @@ impl Position {
             let q = board[c.to.idx()];
             if q.is_empty() {
                 if c.flags & flag::QUIET != 0 {
-                    self.push(&mover, c.to, None, false, c.flags, out);
+                    self.push(mover, c.to, None, false, c.flags, out);
                 }
             } else if q.color() != us && c.flags & flag::CAPTURE != 0 {
-                self.push(&mover, c.to, None, true, c.flags, out);
+                self.push(mover, c.to, None, true, c.flags, out);
             }
         }
-        for r in m.rays {
-            if skip(r.flags) {
+    }
+
+    /// The cell of a ray at `c` with stop flags `st`: pushes its move and
+    /// says whether the ray goes on (the cell is empty).
+    #[inline]
+    fn ray_cell(&self, mover: &Mover, c: CellId, st: u8, flags: u8, out: &mut MoveList) -> bool {
+        let q = self.board()[c.idx()];
+        if q.is_empty() {
+            if st & flag::QUIET != 0 {
+                self.push(mover, c, None, false, flags, out);
+            }
+            return true;
+        }
+        if q.color() != mover.color && st & flag::CAPTURE != 0 {
+            self.push(mover, c, None, true, flags, out);
+        }
+        false
+    }
+
+    /// A ray: slider, cannon (over one screen, a friendly one for
+    /// friend-cannons) or grasshopper (just beyond the first piece).
+    #[inline]
+    fn ray_moves(&self, mover: &Mover, r: &Ray, out: &mut MoveList) {
+        let v = self.variant();
+        let board = self.board();
+        let cells = v.tables.ray_cells(r);
+        let stops = v.tables.ray_stops(r);
+        match r.kind {
+            RayKind::Slide => {
+                for (&c, &st) in cells.iter().zip(stops) {
+                    if !self.ray_cell(mover, c, st, r.flags, out) {
+                        break;
+                    }
+                }
+            }
+            RayKind::Cannon | RayKind::FriendCannon => {
+                let us = mover.color;
+                let Some(i) = cells.iter().position(|c| board[c.idx()].is_some()) else {
+                    return;
+                };
+                if r.kind == RayKind::FriendCannon && board[cells[i].idx()].color() != us {
+                    return;
+                }
+                for (&c, &st) in cells[i + 1..].iter().zip(&stops[i + 1..]) {
+                    if !self.ray_cell(mover, c, st, r.flags, out) {
+                        break;
+                    }
+                }
+            }
+            RayKind::Grasshopper => {
+                if let Some(i) = cells.iter().position(|c| board[c.idx()].is_some()) {
+                    if let (Some(&c), Some(&st)) = (cells.get(i + 1), stops.get(i + 1)) {
+                        self.ray_cell(mover, c, st, r.flags, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Multi-leg moves run as leg programs.
+    fn program_moves(&self, mover: &Mover, progs: &[u32], skip: u8, out: &mut MoveList) {
+        let v = self.variant();
+        let run = Run {
+            g: &v.geometry,
+            board: self.board(),
+            color: mover.color,
+            from: mover.from,
+            target: None,
+            empty_board: false,
+        };
+        for &pi in progs {
+            let prog = v.tables.program(pi);
+            if prog.flags & skip != 0 {
                 continue;
             }
-            let cells = v.tables.ray_cells(r);
-            let stops = v.tables.ray_stops(r);
-            match r.kind {
-                RayKind::Slide => {
-                    for (&c, &st) in cells.iter().zip(stops) {
-                        let q = board[c.idx()];
-                        if q.is_empty() {
-                            if st & flag::QUIET != 0 {
-                                self.push(&mover, c, None, false, r.flags, out);
-                            }
-                            continue;
-                        }
-                        if q.color() != us && st & flag::CAPTURE != 0 {
-                            self.push(&mover, c, None, true, r.flags, out);
-                        }
-                        break;
-                    }
-                }
-                RayKind::Cannon | RayKind::FriendCannon => {
-                    let mut screen = false;
-                    for (&c, &st) in cells.iter().zip(stops) {
-                        let q = board[c.idx()];
-                        if !screen {
-                            if q.is_some() {
-                                if r.kind == RayKind::FriendCannon && q.color() != us {
-                                    break;
-                                }
-                                screen = true;
-                            }
-                            continue;
-                        }
-                        if q.is_empty() {
-                            if st & flag::QUIET != 0 {
-                                self.push(&mover, c, None, false, r.flags, out);
-                            }
-                            continue;
-                        }
-                        if q.color() != us && st & flag::CAPTURE != 0 {
-                            self.push(&mover, c, None, true, r.flags, out);
-                        }
-                        break;
-                    }
-                }
-                RayKind::Grasshopper => {
-                    if let Some(i) = cells.iter().position(|c| board[c.idx()].is_some()) {
-                        if let (Some(&c), Some(&st)) = (cells.get(i + 1), stops.get(i + 1)) {
-                            let q = board[c.idx()];
-                            if q.is_empty() {
-                                if st & flag::QUIET != 0 {
-                                    self.push(&mover, c, None, false, r.flags, out);
-                                }
-                            } else if q.color() != us && st & flag::CAPTURE != 0 {
-                                self.push(&mover, c, None, true, r.flags, out);
-                            }
-                        }
-                    }
-                }
+            let mut found = Vec::new();
+            run.run(prog, &mut |l| {
+                found.push(l);
+                false
+            });
+            for l in found {
+                let via = match l.via_capture {
+                    Some(c) => Some((c, true)),
+                    None if prog.show_path && l.capture => l.mid.map(|c| (c, false)),
+                    None => None,
+                };
+                self.push(mover, l.to, via, l.capture, prog.flags, out);
             }
-        }
-        if !m.progs.is_empty() {
-            let run = Run {
-                g: &v.geometry,
-                board,
-                color: us,
-                from: s,
-                target: None,
-                empty_board: false,
-            };
-            for &pi in m.progs {
-                let prog = v.tables.program(pi);
-                if skip(prog.flags) {
-                    continue;
-                }
-                let mut found = Vec::new();
-                run.run(prog, &mut |l| {
-                    found.push(l);
-                    false
-                });
-                for l in found {
-                    let via = match l.via_capture {
-                        Some(c) => Some((c, true)),
-                        None if prog.show_path && l.capture => l.mid.map(|c| (c, false)),
-                        None => None,
-                    };
-                    self.push(&mover, l.to, via, l.capture, prog.flags, out);
-                }
-            }
-        }
-        if v.pieces[usize::from(tk)].dedup {
-            let tail = &mut out[start..];
-            tail.sort_unstable_by_key(|m| m.raw());
-            let mut w = start;
-            for r in start..out.len() {
-                if r == start || out[r] != out[w - 1] {
-                    out[w] = out[r];
-                    w += 1;
-                }
-            }
-            out.truncate(w);
         }
     }
 
