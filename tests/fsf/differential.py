@@ -23,6 +23,7 @@ is 1 if any disagreement was found.
 
     tests/fsf/differential.py target/release/menagerie            # CI size
     tests/fsf/differential.py target/release/menagerie --games 50 --plies 300
+    tests/fsf/differential.py target/release/menagerie --variant makruk --fen "8/8/4k3/8/8/3S4/R7/4K3 w - - 0 1"
 """
 
 import argparse
@@ -121,15 +122,16 @@ def check_start(men, variant):
     return []
 
 
-def play(men, variant, rng, max_plies):
-    """Plays one random game; returns a list of disagreement texts (0 or 1)."""
-    start = sf.start_fen(variant)
+def play(men, variant, rng, max_plies, start_fen=None):
+    """Plays one random game (from `start_fen`, or the start position);
+    returns a list of disagreement texts (0 or 1)."""
+    start = start_fen or sf.start_fen(variant)
     moves = []
     for _ in range(max_plies + 1):
         legal = sorted(sf.legal_moves(variant, start, moves))
         fen = sf.get_fen(variant, start, moves)
         result = fsf_result(variant, start, moves, legal, fen)
-        mfen, mlegal, mfull = men.probe(variant, "startpos", moves)
+        mfen, mlegal, mfull = men.probe(variant, start_fen or "startpos", moves)
         mresult = mfull.split(" ")[0]
         where = f"{variant} after [{' '.join(moves)}] (Fairy-Stockfish FEN {fen})"
         if mfen is None:
@@ -170,6 +172,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variant", action="append", help="variant id (default: variants.txt)")
     ap.add_argument("--ini", action="append", help="ini file loaded into both engines")
+    ap.add_argument("--fen", action="append",
+                    help="start the games from this FEN instead (games spread over the FENs given)")
     args = ap.parse_args()
 
     ini_files = args.ini or DEFAULT_INI
@@ -191,8 +195,9 @@ def main():
             for p in check_start(men, variant):
                 print("DISAGREE", p)
                 bad += 1
-            for _ in range(args.games):
-                problems = play(men, variant, rng, args.plies)
+            for g in range(args.games):
+                fen = args.fen[g % len(args.fen)] if args.fen else None
+                problems = play(men, variant, rng, args.plies, fen)
                 for p in problems:
                     print("DISAGREE", p)
                 bad += len(problems)

@@ -47,6 +47,15 @@ pub enum TextStyle {
     Human,
 }
 
+/// True when `m` is a compulsory promotion with a single choice (which
+/// input may write without a suffix).
+fn forced_single(pos: &Position, m: Move) -> bool {
+    let v = pos.variant();
+    let from_kind = m.from().map(|f| pos.piece(f).kind());
+    let pr = from_kind.and_then(|fk| v.pieces[usize::from(fk)].promotion.as_ref());
+    m.promotion().is_some() && pr.is_some_and(|p| p.mandatory && p.to.len() == 1 && !p.keeps_origin)
+}
+
 fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
     let Some(k) = m.promotion() else {
         return String::new();
@@ -55,7 +64,7 @@ fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
     let from_kind = m.from().map(|f| pos.piece(f).kind());
     let pr = from_kind.and_then(|fk| v.pieces[usize::from(fk)].promotion.as_ref());
     let single = pr.is_some_and(|p| p.to.len() == 1);
-    let silent = pr.is_some_and(|p| p.mandatory && p.to.len() == 1 && !p.keeps_origin);
+    let silent = !v.forced_promotion_suffix && forced_single(pos, m);
     if silent {
         return String::new();
     }
@@ -274,7 +283,7 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
                 let p: Vec<Move> = cands
                     .iter()
                     .copied()
-                    .filter(|m| promo_suffix(pos, *m, false).is_empty())
+                    .filter(|m| forced_single(pos, *m))
                     .collect();
                 p
             } else {

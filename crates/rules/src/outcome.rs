@@ -24,6 +24,10 @@ pub enum Reason {
     PlyCap,
     /// Only royals left.
     BareKings,
+    /// A counting rule's limit ran out (Makruk and its cousins).
+    Counting,
+    /// A side was reduced to its bare king (Shatranj, Courier, Shatar).
+    BareKing,
 }
 
 impl Reason {
@@ -39,6 +43,8 @@ impl Reason {
             Reason::MoveRule => "move-rule",
             Reason::PlyCap => "ply-cap",
             Reason::BareKings => "bare-kings",
+            Reason::Counting => "counting",
+            Reason::BareKing => "bare-king",
         }
     }
 }

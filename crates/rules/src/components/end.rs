@@ -2,8 +2,8 @@
 //!
 //! Every end-of-game rule of a variant is an [`EndRule`] in one ordered list
 //! ([`EndRule::list`], built once when the variant is loaded, in the order
-//! the variant specifications prescribe: coverage loss, checkmate, win by
-//! count, stalemate, repetition, move rule, ply cap, bare kings). The first
+//! the variant specifications prescribe: bare king, coverage loss, checkmate, win by
+//! count, stalemate, repetition, move rule, ply cap, bare kings, counting). The first
 //! rule that ends the game gives the result. The referee (`outcome`), the
 //! search, the protocols and the server all ask [`Position::verdict`]; the
 //! search only tells it what it already knows (see [`Judge`]) so that the
@@ -16,7 +16,9 @@
 //! winning count, or when the position repeats). When the caller says the
 //! side has no move, they are judged in their place.
 
-use super::{bare_kings, count_win, coverage, mate, move_rule, ply_cap, repetition};
+use super::{
+    bare_king, bare_kings, count_win, counting, coverage, mate, move_rule, ply_cap, repetition,
+};
 use crate::moves::MoveList;
 use crate::outcome::Outcome;
 use crate::position::Position;
@@ -41,6 +43,10 @@ pub enum EndRule {
     PlyCap(u32),
     /// Draw when only royal pieces are left.
     BareKings,
+    /// Draw when a counting rule's count has run past its limit.
+    Counting,
+    /// The verdict on a side reduced to its bare king.
+    BareKing,
 }
 
 impl EndRule {
@@ -48,6 +54,9 @@ impl EndRule {
     #[must_use]
     pub fn list(rules: &Rules) -> Vec<EndRule> {
         let mut list = Vec::new();
+        if rules.bare_king.is_some() {
+            list.push(EndRule::BareKing);
+        }
         if rules.coverage.is_some() {
             list.push(EndRule::Coverage);
         }
@@ -68,6 +77,9 @@ impl EndRule {
         if rules.bare_kings_draw {
             list.push(EndRule::BareKings);
         }
+        if rules.counting.is_some() {
+            list.push(EndRule::Counting);
+        }
         list
     }
 
@@ -82,7 +94,10 @@ impl EndRule {
     /// is decided at the start of the turn).
     #[must_use]
     pub fn stops_play(self) -> bool {
-        matches!(self, EndRule::Coverage | EndRule::CountWin)
+        matches!(
+            self,
+            EndRule::Coverage | EndRule::CountWin | EndRule::BareKing
+        )
     }
 
     fn judge(self, pos: &Position, judge: &mut Judge) -> Option<Outcome> {
@@ -95,6 +110,8 @@ impl EndRule {
             EndRule::MoveRule(n) => move_rule::judge(pos, n),
             EndRule::PlyCap(n) => ply_cap::judge(pos, n),
             EndRule::BareKings => bare_kings::judge(pos),
+            EndRule::Counting => counting::judge(pos),
+            EndRule::BareKing => bare_king::judge(pos),
         }
     }
 }

@@ -12,9 +12,9 @@
 //! | extra moves | `movegen::gen` after the piece moves | [`castling`], [`drops`] |
 //! | move choices | `movegen::gen` for each piece move | [`promotion`], [`immobility`] |
 //! | move kind | `movegen::gen` (which table a piece uses) | [`imitation`] |
-//! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`] |
-//! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`] |
-//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`] |
+//! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`], [`check_escape`] |
+//! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`] |
+//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`] |
 //!
 //! Zone-dependent moves (`from`, `to`, `not_into`, `same_region` move-group
 //! conditions) are compiled into the move tables (`movegen::compile`), so
@@ -25,9 +25,12 @@
 //! is called; parse its keys in the variant builder. `docs/dev-guide.md`
 //! walks through an example.
 
+pub mod bare_king;
 pub mod bare_kings;
 pub mod castling;
+pub mod check_escape;
 pub mod count_win;
+pub mod counting;
 pub mod coverage;
 pub mod drops;
 pub mod en_passant;

@@ -208,6 +208,9 @@ impl Position {
 
     /// Plays `m` (pseudo-legal), tests the mover's safety and takes it back.
     pub(crate) fn legal_after(&mut self, m: Move) -> bool {
+        if self.escape_forbidden(m) {
+            return false;
+        }
         let us = self.side();
         self.make_unchecked(m);
         let ok = !self.royal_attacked(us) && !self.royals_facing();

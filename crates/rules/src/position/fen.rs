@@ -112,6 +112,18 @@ impl Position {
         }
         pos.add_hands(hands)?;
         pos.ply = (pos.fullmove - 1) * 2 + u32::from(pos.side == Color::Black);
+        // A counting rule's limit stands where the en-passant cells go, and
+        // then the half-move field is its count.
+        if v.rules.counting.is_some() {
+            if let Some(count) = crate::components::counting::from_fen_fields(ep_text, pos.halfmove)
+            {
+                if count.active() {
+                    pos.count = count;
+                    pos.halfmove = 0;
+                }
+                ep_text = "-";
+            }
+        }
         pos.read_castling(castling_text)?;
         pos.read_ep(ep_text)?;
         pos.hash = pos.compute_hash();
@@ -376,6 +388,9 @@ impl Position {
                         out.push('-');
                     }
                 }
+                FenField::EnPassant if self.count_state().active() => {
+                    let _ = write!(out, "{}", self.count_state().limit);
+                }
                 FenField::EnPassant => {
                     let cells: Vec<CellId> = if v.fen.ep_passed {
                         self.ep().cells().collect()
@@ -396,6 +411,9 @@ impl Position {
                 FenField::Hands => {
                     let h = self.hand_text(true);
                     out.push_str(if h.is_empty() { "-" } else { &h });
+                }
+                FenField::Halfmove if self.count_state().active() => {
+                    let _ = write!(out, "{}", self.count_state().ply);
                 }
                 FenField::Halfmove => {
                     let _ = write!(out, "{}", self.halfmove());

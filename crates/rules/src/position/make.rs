@@ -51,6 +51,7 @@ impl Position {
             imitation: self.imitation,
             hash: self.hash,
             gained: [None, None],
+            count: self.count,
         };
         if self.ep_hashed {
             for c in self.ep.cells() {
@@ -152,6 +153,14 @@ impl Position {
             self.set_imitation(Some(t));
         }
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        if let Some(c) = v.rules.counting {
+            let mut before = self.count;
+            if before.active() {
+                before.ply += 1;
+            }
+            let captured = u.captured.is_some().then(|| u.captured.kind());
+            self.count = c.after_move(self, us, before, captured, m.promotion().is_some());
+        }
         self.side = them;
         self.hash ^= v.zobrist.side;
         if us == Color::Black {
@@ -232,6 +241,7 @@ impl Position {
         self.ep_hashed = u.ep_hashed;
         self.halfmove = u.halfmove;
         self.imitation = u.imitation;
+        self.count = u.count;
         self.hash = u.hash;
     }
 
@@ -253,6 +263,7 @@ impl Position {
             imitation: self.imitation,
             hash: self.hash,
             gained: [None, None],
+            count: self.count,
         };
         if self.ep_hashed {
             for c in self.ep.cells() {

@@ -9,6 +9,7 @@ use crate::variant::Variant;
 use menagerie_geometry::CellId;
 use std::sync::Arc;
 
+pub use crate::components::counting::CountState;
 pub use crate::components::en_passant::EpState;
 pub use make::IllegalMove;
 
@@ -28,6 +29,7 @@ struct Undo {
     imitation: Option<PieceType>,
     hash: u64,
     gained: [Option<PieceType>; 2],
+    count: CountState,
 }
 
 /// A position of some variant.
@@ -45,6 +47,7 @@ pub struct Position {
     fullmove: u32,
     ply: u32,
     imitation: Option<PieceType>,
+    count: CountState,
     hash: u64,
     lists: Vec<Vec<CellId>>,
     list_pos: Vec<u16>,
@@ -73,6 +76,7 @@ impl PartialEq for Position {
             && self.halfmove == o.halfmove
             && self.fullmove == o.fullmove
             && self.imitation == o.imitation
+            && self.count == o.count
     }
 }
 
@@ -94,6 +98,7 @@ impl Position {
             fullmove: 1,
             ply: 0,
             imitation: None,
+            count: CountState::default(),
             hash: 0,
             lists: vec![Vec::new(); 2 * t],
             list_pos: vec![0; n],
@@ -198,6 +203,13 @@ impl Position {
     #[must_use]
     pub fn imitation(&self) -> Option<PieceType> {
         self.imitation
+    }
+
+    /// The running count of a counting rule (Makruk family).
+    #[inline]
+    #[must_use]
+    pub fn count_state(&self) -> CountState {
+        self.count
     }
 
     /// Zobrist hash of everything that matters for repetition.

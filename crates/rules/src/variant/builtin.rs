@@ -44,4 +44,11 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "centaur.toml",
     "modern.toml",
     "chancellor.toml",
+    // The Asian chess families (Makruk, Shatranj, Xiangqi, Janggi).
+    "makruk.toml",
+    "makpong.toml",
+    "asean.toml",
+    "ai-wok.toml",
+    "shatranj.toml",
+    "courier.toml",
 ];

@@ -435,6 +435,8 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         "nFoldRule",
         "checking",
         "shogiPawnDropMateIllegal",
+        "countingRule",
+        "makpongRule",
     ];
     for k in st.values.keys() {
         if let Some(msg) = key_problem(k, known) {
@@ -699,6 +701,40 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
             Err(_) => bad("nFoldRule", format!("`{s}` is not a number")),
         }
     }
+    if let Some(style) = get("countingRule").filter(|s| *s != "none") {
+        // The counted types are Fairy-Stockfish's pawn, rook, khon (its
+        // silver general) and knight.
+        let letter_of = |name: &str| {
+            pieces
+                .iter()
+                .find(|(_, (n, _))| n == name)
+                .map(|(l, _)| l.to_ascii_uppercase().to_string())
+        };
+        let pawn = pawn_letter.map(|l| l.to_ascii_uppercase().to_string());
+        match (
+            pawn,
+            letter_of("Rook"),
+            letter_of("Silver"),
+            letter_of("Knight"),
+        ) {
+            (Some(pawn), Some(rook), Some(khon), Some(knight)) => {
+                let mut c = Table::new();
+                c.insert("rule".into(), Value::String(style.to_string()));
+                c.insert("pawn".into(), Value::String(pawn));
+                c.insert("rook".into(), Value::String(rook));
+                c.insert("khon".into(), Value::String(khon));
+                c.insert("knight".into(), Value::String(knight));
+                rules.insert("counting".into(), Value::Table(c));
+            }
+            _ => bad(
+                "countingRule",
+                "a counting rule needs the pawn, rook, silver (khon) and knight pieces".into(),
+            ),
+        }
+    }
+    if let Some(b) = get("makpongRule").and_then(bool_of) {
+        rules.insert("royal_captures_checker_only".into(), Value::Boolean(b));
+    }
     if get("checking").is_some_and(|s| s != "true") {
         bad(
             "checking",
@@ -718,11 +754,13 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         );
     }
     t.insert("rules".into(), Value::Table(rules));
+    let mut n = Table::new();
     if !promoted.is_empty() {
-        let mut n = Table::new();
         n.insert("promotion".into(), Value::String("plus".into()));
-        t.insert("notation".into(), Value::Table(n));
     }
+    // Fairy-Stockfish writes the piece letter of every promotion.
+    n.insert("forced_suffix".into(), Value::Boolean(true));
+    t.insert("notation".into(), Value::Table(n));
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -777,6 +815,27 @@ mod tests {
         let flat: String = (0..=MAX_SECTIONS).map(|i| format!("[w{i}]\n")).collect();
         let e = convert("x.ini", &flat).unwrap_err();
         assert_eq!(e.problems[0].line, Some(MAX_SECTIONS + 1));
+    }
+
+    #[test]
+    fn counting_and_makpong_rules() {
+        let text = "[mk]\npawn = p\nqueen = -\nbishop = -\nsilver = s\nmet = m\ncastling = false\ndoubleStep = false\npromotionPieceTypes = m\npromotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1\nstartFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\ncountingRule = makruk\nmakpongRule = true\n";
+        let out = convert("x.ini", text).unwrap();
+        let toml = &out[0].1;
+        assert!(toml.contains("rule = \"makruk\""), "{toml}");
+        assert!(toml.contains("khon = \"S\""), "{toml}");
+        assert!(
+            toml.contains("royal_captures_checker_only = true"),
+            "{toml}"
+        );
+        let mut reg = crate::Registry::builtin();
+        let ids = reg.add_ini("x.ini", text).unwrap();
+        let v = reg.get(&ids[0]).unwrap();
+        assert!(v.rules.counting.is_some());
+        assert!(v.rules.royal_captures_checker_only);
+        // Without a silver general there is nothing to count with.
+        let e = convert("x.ini", "[c]\ncountingRule = makruk\n").unwrap_err();
+        assert_eq!(e.problems[0].key, "countingRule");
     }
 
     #[test]

@@ -288,6 +288,9 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(immobility_illegal);
             field!(drop_resets_clock);
             field!(promotion_resets_clock);
+            field!(counting);
+            field!(royal_captures_checker_only);
+            field!(bare_king);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

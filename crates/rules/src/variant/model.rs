@@ -1,8 +1,10 @@
 //! The validated, immutable variant: everything the rules need, shared by
 //! `Arc` between positions, engine threads and games.
 
+pub use crate::components::bare_king::BareKing;
 pub use crate::components::castling::Castling;
 pub use crate::components::count_win::CountWin;
+pub use crate::components::counting::Counting;
 pub use crate::components::coverage::Coverage;
 pub use crate::components::end::EndRule;
 pub use crate::components::facing::Facing;
@@ -103,6 +105,12 @@ pub struct Rules {
     pub drop_resets_clock: bool,
     /// Promotions reset the clock.
     pub promotion_resets_clock: bool,
+    /// Counting rule (Makruk family).
+    pub counting: Option<Counting>,
+    /// A royal in check may only capture the checker (Makpong).
+    pub royal_captures_checker_only: bool,
+    /// The verdict on a side reduced to its bare king.
+    pub bare_king: Option<BareKing>,
 }
 
 /// FEN fields after the board.
@@ -200,6 +208,9 @@ pub struct Variant {
     pub plus_promotion: bool,
     /// Separator of capturing moves in dash notation (`-`, `:` or `x`).
     pub capture_mark: char,
+    /// A compulsory promotion with a single choice is written with its
+    /// piece letter too (Fairy-Stockfish's form).
+    pub forced_promotion_suffix: bool,
     /// Start position.
     pub start_fen: String,
     /// Engine value overrides (centipawns) per type.

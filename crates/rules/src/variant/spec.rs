@@ -260,6 +260,44 @@ pub struct RulesFile {
     pub drop_resets_clock: Option<bool>,
     /// Promotions reset the move-rule clock.
     pub promotion_resets_clock: Option<bool>,
+    /// A counting rule of the Makruk family (`components::counting`).
+    pub counting: Option<CountingFile>,
+    /// A royal in check may only move by capturing the piece that gives
+    /// check (Makpong; `components::check_escape`).
+    pub royal_captures_checker_only: Option<bool>,
+    /// The verdict on a side reduced to its bare king
+    /// (`components::bare_king`).
+    pub bare_king: Option<BareKingFile>,
+}
+
+/// The bare-king rule.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BareKingFile {
+    /// What the bared side gets: `loss`, `draw` or `win`.
+    pub verdict: String,
+    /// The other side must have at least this many pieces (default 0).
+    pub opponent_at_least: Option<u32>,
+    /// The side to move needs one opponent piece more against it: it may
+    /// still bare the other king back (default false).
+    pub bare_back: Option<bool>,
+}
+
+/// A counting rule: its style and the piece keys whose numbers set the
+/// limits.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CountingFile {
+    /// `makruk`, `cambodian` or `asean`.
+    pub rule: String,
+    /// The pawn (no count while pawns are on the board).
+    pub pawn: String,
+    /// The rook.
+    pub rook: String,
+    /// The khon (silver general).
+    pub khon: String,
+    /// The knight.
+    pub knight: String,
 }
 
 /// Win by count.
@@ -311,6 +349,9 @@ pub struct NotationFile {
     /// Separator of a capturing move in `dash` style: `-` (default, `e4-d5`),
     /// `:` (`wc3:xc4`) or `x` (`e4xd5`). Input accepts all three.
     pub capture: Option<String>,
+    /// Write the piece letter of a compulsory promotion that has a single
+    /// choice too (`e6e7m`, Fairy-Stockfish's form); default false (`e6e7`).
+    pub forced_suffix: Option<bool>,
 }
 
 /// `[ai]`.

@@ -17,6 +17,8 @@ pub(super) struct Formats {
     pub plus_promotion: bool,
     /// Separator of capturing moves in dash style.
     pub capture_mark: char,
+    /// Single-choice compulsory promotions keep their suffix.
+    pub forced_promotion_suffix: bool,
 }
 
 impl Ctx<'_> {
@@ -53,6 +55,7 @@ impl Ctx<'_> {
             move_style,
             plus_promotion: nf.promotion.as_deref() == Some("plus"),
             capture_mark,
+            forced_promotion_suffix: nf.forced_suffix.unwrap_or(false),
         }
     }
 

@@ -145,6 +145,7 @@ pub fn build(
         move_style: formats.move_style,
         plus_promotion: formats.plus_promotion,
         capture_mark: formats.capture_mark,
+        forced_promotion_suffix: formats.forced_promotion_suffix,
         start_fen: setup.get_ref().trim().to_string(),
         ai_values,
         imitator: pieces.imitator,

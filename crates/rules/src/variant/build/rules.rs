@@ -10,7 +10,7 @@ use super::Ctx;
 use crate::betza::Dialect;
 use crate::movegen::compile::{leg_vectors, PieceSource};
 use crate::variant::load::VariantError;
-use crate::variant::model::{CountWin, Coverage, Facing, Rules, Verdict};
+use crate::variant::model::{BareKing, CountWin, Counting, Coverage, Facing, Rules, Verdict};
 use crate::variant::spec::{CoverageFile, RulesFile};
 use menagerie_geometry::Vector;
 
@@ -54,7 +54,27 @@ impl Ctx<'_> {
             immobility_illegal: rf.immobility_illegal.unwrap_or(false),
             drop_resets_clock: rf.drop_resets_clock.unwrap_or(true),
             promotion_resets_clock: rf.promotion_resets_clock.unwrap_or(false),
+            counting: self.counting(&rf),
+            royal_captures_checker_only: rf.royal_captures_checker_only.unwrap_or(false),
+            bare_king: self.bare_king(&rf),
         }
+    }
+
+    /// `counting = { rule, pawn, rook, khon, knight }` (Makruk family).
+    fn counting(&mut self, rf: &RulesFile) -> Option<Counting> {
+        let spec = rf.counting.as_ref()?;
+        let found = crate::components::counting::from_spec(spec, &|k| self.lookup(k));
+        found
+            .map_err(|e| self.problem_in("rules", "rules.counting", e))
+            .ok()
+    }
+
+    /// `bare_king = { verdict, opponent_at_least, bare_back }`.
+    fn bare_king(&mut self, rf: &RulesFile) -> Option<BareKing> {
+        let spec = rf.bare_king.as_ref()?;
+        crate::components::bare_king::from_spec(spec)
+            .map_err(|e| self.problem_in("rules", "rules.bare_king", e))
+            .ok()
     }
 
     /// `stalemate = "draw" | "loss" | "win"`.
