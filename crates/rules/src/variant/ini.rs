@@ -835,7 +835,11 @@ mod tests {
         assert!(v.rules.royal_captures_checker_only);
         // Without a silver general there is nothing to count with.
         let e = convert("x.ini", "[c]\ncountingRule = makruk\n").unwrap_err();
-        assert_eq!(e.problems[0].key, "countingRule");
+        assert!(
+            e.problems[0].key.ends_with("countingRule"),
+            "{:?}",
+            e.problems
+        );
     }
 
     #[test]
