@@ -12,19 +12,10 @@ fn between(a: CellId, z: CellId, g: &Geometry) -> Vec<CellId> {
     let pa = g.coord(a);
     let pz = g.coord(z);
     let d = Vector::new(pz.x - pa.x, pz.y - pa.y, pz.z - pa.z);
-    let u = d.signum();
-    let mut out = Vec::new();
-    let mut cur = a;
-    for _ in 0..d.chebyshev() {
-        match g.offset(cur, u) {
-            Some(n) => {
-                out.push(n);
-                cur = n;
-            }
-            None => break,
-        }
+    if d.is_zero() {
+        return Vec::new();
     }
-    out
+    g.ray(a, d.signum(), d.chebyshev().unsigned_abs() as usize)
 }
 
 /// The castling rights lost when something moves from or to each cell (bit
