@@ -28,6 +28,8 @@ pub enum Reason {
     Counting,
     /// A side was reduced to its bare king (Shatranj, Courier, Shatar).
     BareKing,
+    /// A repetition in which one side checked on every move: it loses.
+    PerpetualCheck,
 }
 
 impl Reason {
@@ -45,6 +47,7 @@ impl Reason {
             Reason::BareKings => "bare-kings",
             Reason::Counting => "counting",
             Reason::BareKing => "bare-king",
+            Reason::PerpetualCheck => "perpetual-check",
         }
     }
 }

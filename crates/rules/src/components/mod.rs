@@ -14,7 +14,7 @@
 //! | move kind | `movegen::gen` (which table a piece uses) | [`imitation`] |
 //! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`], [`check_escape`] |
 //! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`] |
-//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`] |
+//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`] |
 //!
 //! Zone-dependent moves (`from`, `to`, `not_into`, `same_region` move-group
 //! conditions) are compiled into the move tables (`movegen::compile`), so
@@ -40,6 +40,7 @@ pub mod imitation;
 pub mod immobility;
 pub mod mate;
 pub mod move_rule;
+pub mod perpetual;
 pub mod ply_cap;
 pub mod promotion;
 pub mod repetition;

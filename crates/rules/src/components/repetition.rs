@@ -3,6 +3,7 @@
 //! of times. The search counts a position's first recurrence already (see
 //! [`super::end::Judge::first_repetition`]).
 
+use super::perpetual;
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
 
@@ -38,16 +39,24 @@ impl Position {
 }
 
 /// Draw at the `occurrences`-th occurrence of the position, or at its first
-/// recurrence when `first` is set.
+/// recurrence when `first` is set — unless a side checked throughout, where
+/// the variant makes perpetual check lose ([`super::perpetual`]).
 pub(crate) fn judge(pos: &Position, occurrences: u32, first: bool) -> Option<Outcome> {
-    let repeated = if first {
-        let h = pos.hash();
-        pos.repeatable_keys().any(|k| k == h)
+    let h = pos.hash();
+    let earlier_needed = if first {
+        1
     } else {
-        pos.repetitions() + 1 >= occurrences as usize
+        (occurrences as usize).saturating_sub(1).max(1)
     };
-    repeated.then_some(Outcome {
+    // Plies back to the earliest occurrence counted.
+    let (index, _) = pos
+        .repeatable_keys()
+        .enumerate()
+        .filter(|&(_, k)| k == h)
+        .nth(earlier_needed - 1)?;
+    let span = 2 * (index + 1);
+    Some(perpetual::judge(pos, span).unwrap_or(Outcome {
         winner: None,
         reason: Reason::Repetition,
-    })
+    }))
 }

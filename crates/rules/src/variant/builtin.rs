@@ -51,4 +51,7 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "ai-wok.toml",
     "shatranj.toml",
     "courier.toml",
+    "xiangqi.toml",
+    "minixiangqi.toml",
+    "manchu.toml",
 ];

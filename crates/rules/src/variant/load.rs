@@ -291,6 +291,7 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(counting);
             field!(royal_captures_checker_only);
             field!(bare_king);
+            field!(perpetual_check_loses);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

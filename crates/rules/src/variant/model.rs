@@ -111,6 +111,8 @@ pub struct Rules {
     pub royal_captures_checker_only: bool,
     /// The verdict on a side reduced to its bare king.
     pub bare_king: Option<BareKing>,
+    /// A repetition reached by perpetual check loses for the checking side.
+    pub perpetual_check_loses: bool,
 }
 
 /// FEN fields after the board.

@@ -268,6 +268,9 @@ pub struct RulesFile {
     /// The verdict on a side reduced to its bare king
     /// (`components::bare_king`).
     pub bare_king: Option<BareKingFile>,
+    /// At a repetition, a side that gave check with every move since the
+    /// earliest repeated occurrence loses (`components::perpetual`).
+    pub perpetual_check_loses: Option<bool>,
 }
 
 /// The bare-king rule.

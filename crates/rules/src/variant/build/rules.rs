@@ -57,6 +57,7 @@ impl Ctx<'_> {
             counting: self.counting(&rf),
             royal_captures_checker_only: rf.royal_captures_checker_only.unwrap_or(false),
             bare_king: self.bare_king(&rf),
+            perpetual_check_loses: rf.perpetual_check_loses.unwrap_or(false),
         }
     }
 
