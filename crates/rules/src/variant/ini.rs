@@ -437,6 +437,7 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         "shogiPawnDropMateIllegal",
         "countingRule",
         "makpongRule",
+        "perpetualCheckIllegal",
     ];
     for k in st.values.keys() {
         if let Some(msg) = key_problem(k, known) {
@@ -732,6 +733,9 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
             ),
         }
     }
+    if let Some(b) = get("perpetualCheckIllegal").and_then(bool_of) {
+        rules.insert("perpetual_check_loses".into(), Value::Boolean(b));
+    }
     if let Some(b) = get("makpongRule").and_then(bool_of) {
         rules.insert("royal_captures_checker_only".into(), Value::Boolean(b));
     }
@@ -819,7 +823,7 @@ mod tests {
 
     #[test]
     fn counting_and_makpong_rules() {
-        let text = "[mk]\npawn = p\nqueen = -\nbishop = -\nsilver = s\nmet = m\ncastling = false\ndoubleStep = false\npromotionPieceTypes = m\npromotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1\nstartFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\ncountingRule = makruk\nmakpongRule = true\n";
+        let text = "[mk]\npawn = p\nqueen = -\nbishop = -\nsilver = s\nmet = m\ncastling = false\ndoubleStep = false\npromotionPieceTypes = m\npromotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1\nstartFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\ncountingRule = makruk\nmakpongRule = true\nperpetualCheckIllegal = true\n";
         let out = convert("x.ini", text).unwrap();
         let toml = &out[0].1;
         assert!(toml.contains("rule = \"makruk\""), "{toml}");
@@ -833,6 +837,7 @@ mod tests {
         let v = reg.get(&ids[0]).unwrap();
         assert!(v.rules.counting.is_some());
         assert!(v.rules.royal_captures_checker_only);
+        assert!(v.rules.perpetual_check_loses);
         // Without a silver general there is nothing to count with.
         let e = convert("x.ini", "[c]\ncountingRule = makruk\n").unwrap_err();
         assert!(
