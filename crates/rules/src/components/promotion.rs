@@ -80,7 +80,10 @@ impl Position {
                 out.push(m.with_promotion(t));
             }
         }
-        if !pr.forced(us, from, to, immobile) || out.len() == before {
+        // With no type to become, the plain move stays, unless it would
+        // leave the piece immobile where that is illegal (Grand chess: a
+        // pawn with nothing lost may not step onto the last rank).
+        if !pr.forced(us, from, to, immobile) || (out.len() == before && !immobile) {
             out.push(m);
         }
     }
@@ -91,5 +94,36 @@ impl Position {
     pub fn lost(&self, color: Color, kind: PieceType) -> bool {
         self.count(color, kind)
             < usize::from(self.variant().pieces[usize::from(kind)].start_count[color.idx()])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{move_text, Position, Registry, TextStyle};
+
+    /// The moves of the pawn on `from`, in coordinates.
+    fn pawn_moves(fen: &str, from: &str) -> Vec<String> {
+        let v = Registry::builtin().get("grand").unwrap();
+        let pos = Position::from_fen(&v, fen).unwrap();
+        let mut out: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| move_text(&pos, m, TextStyle::Uci))
+            .filter(|t| t.starts_with(from))
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn a_pawn_with_nothing_to_become_may_not_reach_the_last_rank() {
+        // Grand chess: promotion only to lost types, compulsory on the last
+        // rank (immobility), optional on the two before it.
+        let full = "7k2/4P5/10/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1";
+        assert_eq!(pawn_moves(full, "e9"), Vec::<String>::new());
+        let no_queen = "7k2/4P5/10/10/10/10/10/10/1NB1KCABN1/R8R w - - 0 1";
+        assert_eq!(pawn_moves(no_queen, "e9"), ["e9e10q"]);
+        let on_eighth = "7k2/10/4P5/10/10/10/10/10/1NB1KCABN1/R8R w - - 0 1";
+        assert_eq!(pawn_moves(on_eighth, "e8"), ["e8e9", "e8e9q"]);
     }
 }

@@ -54,4 +54,17 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "xiangqi.toml",
     "minixiangqi.toml",
     "manchu.toml",
+    // Chess variants with pieces, promotions and castling only.
+    "fairy.toml",
+    "paradigm.toml",
+    "hoppelpoppel.toml",
+    "newzealand.toml",
+    "perfect.toml",
+    "georgian.toml",
+    "torpedo.toml",
+    "knightmate.toml",
+    "grand.toml",
+    "tencubed.toml",
+    "opulent.toml",
+    "shako.toml",
 ];
