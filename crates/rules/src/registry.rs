@@ -184,7 +184,7 @@ impl Registry {
     /// Fairy-Stockfish does: a broken section is reported (with its line)
     /// and left out, and the others are added.
     pub fn load_ini(&mut self, name: &str, text: &str) -> FileReport {
-        let converted = ini::convert_sections(name, text);
+        let converted = ini::convert_sections_over(name, text, &self.resolver());
         let mut report = FileReport {
             ids: Vec::new(),
             problems: converted.problems,
@@ -270,5 +270,18 @@ mod tests {
         assert!(report.problems[1].file.contains("badfen"));
         assert!(reg.get("fine").is_ok());
         assert!(reg.get("typo").is_err());
+    }
+
+    #[test]
+    fn an_ini_section_over_a_built_in_variant_plays_its_rules() {
+        // Capablanca chess with drops (Fairy-Stockfish's `gothhouse` idea).
+        let text = "[capahouse2:capablanca]\npieceDrops = true\ncapturesToHand = true\nstartFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR[] w KQkq - 0 1\n";
+        let mut reg = Registry::builtin();
+        let report = reg.load_ini("x.ini", text);
+        assert_eq!(report.problems, []);
+        let v = reg.get("capahouse2").unwrap();
+        assert!(v.rules.drops);
+        let mut pos = Position::start(&v);
+        assert_eq!(crate::perft(&mut pos, 2), 784);
     }
 }

@@ -6,8 +6,8 @@
 //! Boards may be larger than Fairy-Stockfish's (`maxFile` up to 26 files,
 //! `maxRank` up to 99 ranks).
 
-use super::ini_keys;
-use super::load::{Problem, VariantError, MAX_EXTENDS_DEPTH};
+use super::load::{Problem, VariantError, VariantSource, MAX_EXTENDS_DEPTH};
+use super::{ini_keys, ini_parent};
 use std::collections::BTreeMap;
 use toml::{Table, Value};
 
@@ -91,6 +91,21 @@ const NAMED: &[(&str, &str)] = &[
     ("nightrider", "NN"),
     ("grasshopper", "gQ"),
 ];
+
+/// The moves of a built-in piece type by its Fairy-Stockfish name.
+pub(super) fn named_betza(name: &str) -> Option<&'static str> {
+    NAMED.iter().find(|(n, _)| *n == name).map(|x| x.1)
+}
+
+/// A board size: `maxRank` a number, `maxFile` a number or a file letter.
+pub(super) fn board_size(key: &str, value: &str) -> Option<i64> {
+    let n = if key == "maxFile" {
+        file_number(value)
+    } else {
+        value.parse().ok()
+    };
+    n.and_then(|n| i64::try_from(n).ok())
+}
 
 /// The piece types Fairy-Stockfish's default template (chess) defines,
 /// with their letters.
@@ -217,20 +232,24 @@ fn read_pieces(st: &Settings, problems: &mut Vec<Problem>) -> Pieces {
 /// own move tables (Fairy-Stockfish's own file has 143).
 pub const MAX_SECTIONS: usize = 1000;
 
+/// The keys a section has, its own and its parent sections'.
 #[derive(Clone, Default)]
-struct Settings {
-    values: BTreeMap<String, (String, usize)>,
+pub(super) struct Settings {
+    /// Key -> (value, line).
+    pub(super) values: BTreeMap<String, (String, usize)>,
     /// Sections in its chain of parents, itself included.
     depth: usize,
+    /// The built-in variant its chain of sections extends, if any.
+    builtin: Option<String>,
 }
 
 impl Settings {
-    fn get(&self, key: &str) -> Option<&str> {
+    pub(super) fn get(&self, key: &str) -> Option<&str> {
         self.values.get(key).map(|(v, _)| v.as_str())
     }
 
     /// A problem with `key`, at the line that set it.
-    fn problem(&self, key: &str, message: String) -> Problem {
+    pub(super) fn problem(&self, key: &str, message: String) -> Problem {
         Problem {
             file: String::new(),
             line: self.values.get(key).map(|(_, l)| *l),
@@ -241,7 +260,7 @@ impl Settings {
     }
 }
 
-fn bool_of(s: &str) -> Option<bool> {
+pub(super) fn bool_of(s: &str) -> Option<bool> {
     match s {
         "true" => Some(true),
         "false" => Some(false),
@@ -288,6 +307,17 @@ pub fn convert(name: &str, text: &str) -> Result<Vec<(String, String)>, VariantE
 /// section above it.
 #[must_use]
 pub fn convert_sections(name: &str, text: &str) -> Conversion {
+    convert_sections_over(name, text, &|_| None)
+}
+
+/// [`convert_sections`], where a section may also extend a variant that
+/// `resolve` knows (a built-in variant by its id: `[grandhouse:grand]`).
+#[must_use]
+pub fn convert_sections_over(
+    name: &str,
+    text: &str,
+    resolve: &dyn Fn(&str) -> Option<VariantSource>,
+) -> Conversion {
     let sections = parse_sections(text);
     let mut out = Conversion::default();
     let mut done: BTreeMap<String, Settings> = BTreeMap::new();
@@ -319,10 +349,22 @@ pub fn convert_sections(name: &str, text: &str) -> Conversion {
         let mut st = match &sec.parent {
             None => Settings::default(),
             Some(p) if p == "chess" => Settings::default(),
-            Some(p) => match done.get(p) {
-                Some(s) => s.clone(),
-                None => {
-                    out.problems.push(prob(sec.line, &sec.name, format!("parent variant `{p}` is not defined earlier in this file (only `chess` and earlier sections can be extended)")));
+            Some(p) => match (done.get(p), ini_parent::parent(p, resolve)) {
+                (Some(s), _) => s.clone(),
+                (None, Some(Ok(_))) => Settings {
+                    builtin: Some(p.clone()),
+                    ..Settings::default()
+                },
+                (None, Some(Err(e))) => {
+                    out.problems.push(prob(
+                        sec.line,
+                        &sec.name,
+                        format!("parent variant `{p}` does not load: {e}"),
+                    ));
+                    continue;
+                }
+                (None, None) => {
+                    out.problems.push(prob(sec.line, &sec.name, format!("parent variant `{p}` is neither a variant Menagerie knows nor a section earlier in this file")));
                     continue;
                 }
             },
@@ -340,7 +382,16 @@ pub fn convert_sections(name: &str, text: &str) -> Conversion {
             ));
             continue;
         }
-        match section_to_toml(&sec.name, name, &st) {
+        let converted = match st
+            .builtin
+            .as_deref()
+            .and_then(|b| ini_parent::parent(b, resolve))
+        {
+            Some(Ok(parent)) => ini_parent::section_over(&sec.name, name, &st, &parent),
+            Some(Err(e)) => Err(vec![st.problem("", e)]),
+            None => section_to_toml(&sec.name, name, &st),
+        };
+        match converted {
             Ok(t) => out.variants.push((sec.name.to_ascii_lowercase(), t)),
             Err(mut ps) => {
                 for p in &mut ps {
@@ -358,7 +409,7 @@ pub fn convert_sections(name: &str, text: &str) -> Conversion {
 /// the named pieces, `customPieceN`) and GUI-only keys are fine; a key
 /// Fairy-Stockfish documents is "not supported yet"; any other key is
 /// unknown, with the key it probably meant.
-fn key_problem(key: &str, translated: &[&str]) -> Option<String> {
+pub(super) fn key_problem(key: &str, translated: &[&str]) -> Option<String> {
     // `customPieceN` is checked (N a number) where the pieces are read.
     if translated.contains(&key)
         || NAMED.iter().any(|(n, _)| *n == key)

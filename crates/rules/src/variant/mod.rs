@@ -6,6 +6,7 @@ mod build;
 pub(crate) mod builtin;
 pub mod ini;
 pub mod ini_keys;
+mod ini_parent;
 mod load;
 mod model;
 pub mod spec;
