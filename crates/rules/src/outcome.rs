@@ -30,6 +30,8 @@ pub enum Reason {
     BareKing,
     /// A repetition in which one side checked on every move: it loses.
     PerpetualCheck,
+    /// Gave the last of its checks (n-check).
+    Checks,
 }
 
 impl Reason {
@@ -48,6 +50,7 @@ impl Reason {
             Reason::Counting => "counting",
             Reason::BareKing => "bare-king",
             Reason::PerpetualCheck => "perpetual-check",
+            Reason::Checks => "checks",
         }
     }
 }

@@ -3,6 +3,10 @@
 use crate::piece::{Color, Piece, PieceType};
 use menagerie_geometry::CellId;
 
+/// Most checks a side can have left to give in n-check variants (one key
+/// per count).
+pub const MAX_CHECKS: u8 = 99;
+
 /// Most pieces of one type counted separately in a hand key.
 pub const MAX_HAND: usize = 64;
 
@@ -19,6 +23,7 @@ pub struct Zobrist {
     castling: Vec<u64>,
     ep: Vec<u64>,
     imitation: Vec<u64>,
+    checks: Vec<u64>,
 }
 
 impl Zobrist {
@@ -38,6 +43,7 @@ impl Zobrist {
             castling: gen(rights.max(1)),
             ep: gen(cells),
             imitation: gen(types + 1),
+            checks: gen(2 * (usize::from(MAX_CHECKS) + 1)),
         }
     }
 
@@ -88,5 +94,12 @@ impl Zobrist {
             Some(k) => self.imitation[usize::from(k) + 1],
             None => 0,
         }
+    }
+
+    /// Key of a side's count of checks left (n-check).
+    #[inline]
+    #[must_use]
+    pub fn checks(&self, color: Color, left: u8) -> u64 {
+        self.checks[color.idx() * (usize::from(MAX_CHECKS) + 1) + usize::from(left.min(MAX_CHECKS))]
     }
 }

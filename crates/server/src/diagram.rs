@@ -6,6 +6,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use menagerie_geometry::CellId;
+use menagerie_rules::components::check_count;
 use menagerie_rules::variant::FenField;
 use menagerie_rules::{Color, MoveKind, Piece, PieceType, Position, Variant};
 use serde::Serialize;
@@ -89,6 +90,11 @@ pub fn lone_piece_fen(v: &Variant, piece: Piece, at: CellId, side: Color) -> Str
             }
             FenField::Halfmove => out.push('0'),
             FenField::Fullmove => out.push('1'),
+            // Checks left do not change how a piece moves; any count but 0
+            // (which would end the game) will do.
+            FenField::Checks => {
+                out.push_str(&check_count::write_field([check_count::UNSTATED_CHECKS; 2]))
+            }
         }
     }
     out

@@ -74,6 +74,12 @@ fn win_rules(v: &Variant) -> Vec<String> {
             piece_name(v, w.kind)
         ));
     }
+    if v.rules.check_counting {
+        out.push(
+            "Each check given uses one of a player's checks; the player who gives the last of them wins at once (the checks each player has left are shown in the FEN as White's+Black's)."
+                .into(),
+        );
+    }
     match &v.rules.coverage {
         Some(Coverage::Directions { min, all, .. }) => out.push(format!(
             "A player loses at the start of a turn when fewer than {min} of their pieces can move along one of the board's {} directions.",

@@ -73,3 +73,20 @@ fn bare_kings_are_a_draw_in_search_too() {
     let v = chess_with("bare_kings_draw = false");
     with_variant_searcher(&v, bare, |s| assert_eq!(s.entry_verdict(1), None));
 }
+
+#[test]
+fn the_last_check_of_n_check_wins_in_search() {
+    // White has one check left to give: Ra8+ wins at
+    // once, which the search must see as a mate in one.
+    let v = Registry::builtin().get("3check").unwrap();
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1";
+    with_variant_searcher(&v, fen, |s| {
+        let check = parse_move(&s.pos, "a1a8").unwrap();
+        s.pos.make_unchecked(check);
+        assert_eq!(s.pos.outcome().map(|o| o.reason), Some(Reason::Checks));
+        assert_eq!(s.entry_verdict(1), Some(-(MATE - 1)));
+        s.pos.unmake();
+        s.root_side = s.pos.side();
+        assert_eq!(s.search(-INF, INF, 2, 0, false, false), MATE - 1);
+    });
+}

@@ -17,7 +17,8 @@
 //! side has no move, they are judged in their place.
 
 use super::{
-    bare_king, bare_kings, count_win, counting, coverage, mate, move_rule, ply_cap, repetition,
+    bare_king, bare_kings, check_count, count_win, counting, coverage, mate, move_rule, ply_cap,
+    repetition,
 };
 use crate::moves::MoveList;
 use crate::outcome::Outcome;
@@ -31,6 +32,8 @@ pub enum EndRule {
     Coverage,
     /// Loss for a side in check with no legal move.
     Checkmate,
+    /// Win for the side that has given its last check (n-check).
+    Checks,
     /// Win for the side that starts its turn with enough pieces of a type.
     CountWin,
     /// The variant's verdict for a side with no legal move, not in check.
@@ -59,6 +62,9 @@ impl EndRule {
         }
         if rules.coverage.is_some() {
             list.push(EndRule::Coverage);
+        }
+        if rules.check_counting {
+            list.push(EndRule::Checks);
         }
         list.push(EndRule::Checkmate);
         if rules.count_win.is_some() {
@@ -96,7 +102,7 @@ impl EndRule {
     pub fn stops_play(self) -> bool {
         matches!(
             self,
-            EndRule::Coverage | EndRule::CountWin | EndRule::BareKing
+            EndRule::Coverage | EndRule::CountWin | EndRule::BareKing | EndRule::Checks
         )
     }
 
@@ -105,6 +111,7 @@ impl EndRule {
             EndRule::Coverage => coverage::judge(pos),
             EndRule::Checkmate => mate::judge_checkmate(pos, judge.has_move(pos)?),
             EndRule::CountWin => count_win::judge(pos),
+            EndRule::Checks => check_count::judge(pos),
             EndRule::Stalemate => mate::judge_stalemate(pos, judge.has_move(pos)?),
             EndRule::Repetition(n) => repetition::judge(pos, n, judge.first_repetition),
             EndRule::MoveRule(n) => move_rule::judge(pos, n),

@@ -13,8 +13,8 @@
 //! | move choices | `movegen::gen` for each piece move | [`promotion`], [`immobility`] |
 //! | move kind | `movegen::gen` (which table a piece uses) | [`imitation`] |
 //! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`], [`check_escape`] |
-//! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`] |
-//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`] |
+//! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`], [`check_count`] |
+//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`] |
 //!
 //! Zone-dependent moves (`from`, `to`, `not_into`, `same_region` move-group
 //! conditions) are compiled into the move tables (`movegen::compile`), so
@@ -28,6 +28,7 @@
 pub mod bare_king;
 pub mod bare_kings;
 pub mod castling;
+pub mod check_count;
 pub mod check_escape;
 pub mod count_win;
 pub mod counting;

@@ -10,6 +10,7 @@
 //! * The fields after the board are listed per variant (`[fen] fields`).
 
 use super::{EpState, Position};
+use crate::components::check_count;
 use crate::piece::{Color, PieceType};
 use crate::variant::{FenField, Variant};
 use menagerie_geometry::CellId;
@@ -45,10 +46,22 @@ impl Position {
             Some(h) => reader.read_hands(h, "hands")?,
             None => Vec::new(),
         };
-        let mut rest = parts[1..].iter();
+        let mut rest = parts[1..].iter().peekable();
         let mut castling_text = "-";
         let mut ep_text = "-";
         for &f in &v.fen.fields {
+            if f == FenField::Checks {
+                // Optional, as in Fairy-Stockfish: only a `W+B` token is it.
+                match rest.peek().map(|t| check_count::read_field(t)) {
+                    Some(Ok(Some(left))) => {
+                        pos.checks_left = left;
+                        rest.next();
+                    }
+                    Some(Err(e)) => return ferr("checks", e),
+                    _ => {}
+                }
+                continue;
+            }
             let Some(&text) = rest.next() else { break };
             match f {
                 FenField::Extra => {
@@ -82,6 +95,7 @@ impl Position {
                     }
                     pos.fullmove = n;
                 }
+                FenField::Checks => {}
                 FenField::Imitation => {
                     if text != "-" {
                         match reader.read_token(text) {
@@ -101,12 +115,19 @@ impl Position {
                 }
             }
         }
-        if rest.next().is_some() {
+        if v.rules.check_counting {
+            if let Some(left) = rest.peek().and_then(|t| check_count::read_lichess(t)) {
+                pos.checks_left = left;
+                rest.next();
+            }
+        }
+        let unread: Vec<&str> = rest.copied().collect();
+        if !unread.is_empty() {
             return ferr(
                 "end",
                 format!(
                     "unexpected text after the last field: `{}`",
-                    parts[1 + v.fen.fields.len()..].join(" ")
+                    unread.join(" ")
                 ),
             );
         }
@@ -425,6 +446,7 @@ impl Position {
                     Some(k) => out.push_str(&v.token(k, Color::White)),
                     None => out.push('-'),
                 },
+                FenField::Checks => out.push_str(&check_count::write_field(self.checks_left)),
             }
         }
         out

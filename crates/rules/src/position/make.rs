@@ -52,6 +52,7 @@ impl Position {
             hash: self.hash,
             gained: [None, None],
             count: self.count,
+            checks_left: self.checks_left,
         };
         if self.ep_hashed {
             for c in self.ep.cells() {
@@ -152,6 +153,9 @@ impl Position {
         if let Some(t) = self.imitation_after(moved_kind) {
             self.set_imitation(Some(t));
         }
+        if let Some(left) = self.checks_after(us) {
+            self.set_checks_left(left);
+        }
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
         if let Some(c) = v.rules.counting {
             let mut before = self.count;
@@ -242,6 +246,7 @@ impl Position {
         self.halfmove = u.halfmove;
         self.imitation = u.imitation;
         self.count = u.count;
+        self.checks_left = u.checks_left;
         self.hash = u.hash;
     }
 
@@ -264,6 +269,7 @@ impl Position {
             hash: self.hash,
             gained: [None, None],
             count: self.count,
+            checks_left: self.checks_left,
         };
         if self.ep_hashed {
             for c in self.ep.cells() {

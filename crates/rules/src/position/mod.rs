@@ -30,6 +30,7 @@ struct Undo {
     hash: u64,
     gained: [Option<PieceType>; 2],
     count: CountState,
+    checks_left: [u8; 2],
 }
 
 /// A position of some variant.
@@ -48,6 +49,7 @@ pub struct Position {
     ply: u32,
     imitation: Option<PieceType>,
     count: CountState,
+    checks_left: [u8; 2],
     hash: u64,
     lists: Vec<Vec<CellId>>,
     list_pos: Vec<u16>,
@@ -77,6 +79,7 @@ impl PartialEq for Position {
             && self.fullmove == o.fullmove
             && self.imitation == o.imitation
             && self.count == o.count
+            && self.checks_left == o.checks_left
     }
 }
 
@@ -99,6 +102,7 @@ impl Position {
             ply: 0,
             imitation: None,
             count: CountState::default(),
+            checks_left: [crate::components::check_count::UNSTATED_CHECKS; 2],
             hash: 0,
             lists: vec![Vec::new(); 2 * t],
             list_pos: vec![0; n],
@@ -210,6 +214,20 @@ impl Position {
     #[must_use]
     pub fn count_state(&self) -> CountState {
         self.count
+    }
+
+    /// Checks `c` has left to give (n-check variants).
+    #[inline]
+    #[must_use]
+    pub fn checks_left(&self, c: Color) -> u8 {
+        self.checks_left[c.idx()]
+    }
+
+    /// Checks White and Black have left to give (n-check variants).
+    #[inline]
+    #[must_use]
+    pub fn checks_left_all(&self) -> [u8; 2] {
+        self.checks_left
     }
 
     /// Zobrist hash of everything that matters for repetition.
@@ -346,6 +364,14 @@ impl Position {
         self.castling = rights;
     }
 
+    fn set_checks_left(&mut self, left: [u8; 2]) {
+        for c in Color::BOTH {
+            let z = &self.v.zobrist;
+            self.hash ^= z.checks(c, self.checks_left[c.idx()]) ^ z.checks(c, left[c.idx()]);
+        }
+        self.checks_left = left;
+    }
+
     fn set_imitation(&mut self, t: Option<PieceType>) {
         self.hash ^= self.v.zobrist.imitation(self.imitation) ^ self.v.zobrist.imitation(t);
         self.imitation = t;
@@ -381,6 +407,11 @@ impl Position {
         if self.ep_hashed {
             for c in self.ep.cells() {
                 h ^= z.ep(c);
+            }
+        }
+        if self.v.rules.check_counting {
+            for c in Color::BOTH {
+                h ^= z.checks(c, self.checks_left[c.idx()]);
             }
         }
         h ^ z.imitation(self.imitation)

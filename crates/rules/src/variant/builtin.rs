@@ -67,4 +67,6 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "tencubed.toml",
     "opulent.toml",
     "shako.toml",
+    "3check.toml",
+    "5check.toml",
 ];

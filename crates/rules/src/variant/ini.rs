@@ -489,6 +489,7 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         "countingRule",
         "makpongRule",
         "perpetualCheckIllegal",
+        "checkCounting",
     ];
     for k in st.values.keys() {
         if let Some(msg) = key_problem(k, known) {
@@ -790,6 +791,14 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
     if let Some(b) = get("makpongRule").and_then(bool_of) {
         rules.insert("royal_captures_checker_only".into(), Value::Boolean(b));
     }
+    if let Some(s) = get("checkCounting") {
+        match bool_of(s) {
+            Some(b) => {
+                rules.insert("check_counting".into(), Value::Boolean(b));
+            }
+            None => bad("checkCounting", format!("`{s}`: use true or false")),
+        }
+    }
     if get("checking").is_some_and(|s| s != "true") {
         bad(
             "checking",
@@ -896,6 +905,21 @@ mod tests {
             "{:?}",
             e.problems
         );
+    }
+
+    #[test]
+    fn check_counting_loads_and_counts() {
+        let text = "[4check]\ncheckCounting = true\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 4+4 0 1\n";
+        let ok = convert("x.ini", text).unwrap();
+        assert!(ok[0].1.contains("check_counting = true"), "{}", ok[0].1);
+        let mut reg = crate::Registry::builtin();
+        let ids = reg.add_ini("x.ini", text).unwrap();
+        let v = reg.get(&ids[0]).unwrap();
+        let pos = crate::Position::start(&v);
+        assert_eq!(pos.checks_left_all(), [4, 4]);
+        assert!(pos.to_fen().contains(" - 4+4 0 1"));
+        let e = convert("x.ini", "[v]\ncheckCounting = maybe\n").unwrap_err();
+        assert_eq!(e.problems[0].key, "[v] checkCounting");
     }
 
     #[test]

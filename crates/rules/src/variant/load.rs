@@ -292,6 +292,7 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(royal_captures_checker_only);
             field!(bare_king);
             field!(perpetual_check_loses);
+            field!(check_counting);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

@@ -113,6 +113,8 @@ pub struct Rules {
     pub bare_king: Option<BareKing>,
     /// A repetition reached by perpetual check loses for the checking side.
     pub perpetual_check_loses: bool,
+    /// Checks are counted; giving the last one wins (n-check).
+    pub check_counting: bool,
 }
 
 /// FEN fields after the board.
@@ -134,6 +136,8 @@ pub enum FenField {
     Fullmove,
     /// Imitated type (`-` none).
     Imitation,
+    /// Checks each side has left to give, `W+B` (n-check).
+    Checks,
 }
 
 /// FEN conventions of a variant.

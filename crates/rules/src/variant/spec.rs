@@ -271,6 +271,10 @@ pub struct RulesFile {
     /// At a repetition, a side that gave check with every move since the
     /// earliest repeated occurrence loses (`components::perpetual`).
     pub perpetual_check_loses: Option<bool>,
+    /// N-check: a move that checks uses one of the mover's checks (counts
+    /// in the FEN field `W+B`, after en passant); the side that gives its
+    /// last check wins.
+    pub check_counting: Option<bool>,
 }
 
 /// The bare-king rule.

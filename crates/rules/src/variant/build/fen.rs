@@ -92,6 +92,10 @@ impl Ctx<'_> {
                 if !levels {
                     f.extend([FenField::Castling, FenField::EnPassant]);
                 }
+                let rules = self.m.top.rules.as_ref();
+                if rules.and_then(|r| r.check_counting).unwrap_or(false) {
+                    f.push(FenField::Checks);
+                }
                 if drops && (levels || !hands_in_brackets) {
                     f.push(FenField::Hands);
                 }
@@ -125,6 +129,7 @@ impl Ctx<'_> {
                 "halfmove" => out.push(FenField::Halfmove),
                 "fullmove" => out.push(FenField::Fullmove),
                 "imitation" => out.push(FenField::Imitation),
+                "checks" => out.push(FenField::Checks),
                 o => self.problem_in("fen", "fen.fields", format!("unknown field `{o}`")),
             }
         }

@@ -58,6 +58,7 @@ impl Ctx<'_> {
             royal_captures_checker_only: rf.royal_captures_checker_only.unwrap_or(false),
             bare_king: self.bare_king(&rf),
             perpetual_check_loses: rf.perpetual_check_loses.unwrap_or(false),
+            check_counting: rf.check_counting.unwrap_or(false),
         }
     }
 
