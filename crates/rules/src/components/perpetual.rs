@@ -4,7 +4,7 @@
 //! when both sides did, it stays a draw.
 //!
 //! Part of the repetition verdict (`components::repetition` asks
-//! [`judge`] once it has found the repetition): which positions were in
+//! `judge` once it has found the repetition): which positions were in
 //! check is not kept in the history, so the moves of the cycle are taken
 //! back on a copy of the position. A repetition is rare, so this costs
 //! nothing on the common path.
