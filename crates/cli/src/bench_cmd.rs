@@ -1,6 +1,6 @@
 //! `menagerie bench`, `menagerie bench perft` and `menagerie bench speed`.
 
-use crate::common::registry;
+use crate::common::{outln, registry};
 use anyhow::{bail, Context, Result};
 use menagerie_rules::{perft, Position};
 use std::time::Instant;
@@ -52,13 +52,17 @@ pub fn run(a: &BenchArgs) -> Result<()> {
     let reg = registry(&[])?;
     match a.mode.as_deref() {
         Some("perft") => {
-            println!(
+            outln!(
                 "{:<18} {:>5} {:>14} {:>9} {:>8}",
-                "variant", "depth", "nodes", "seconds", "Mnps"
-            );
+                "variant",
+                "depth",
+                "nodes",
+                "seconds",
+                "Mnps"
+            )?;
             for &(id, fen, depth) in PERFT_SET {
                 let Ok(v) = reg.get(id) else {
-                    println!("{id:<18} (not built in yet; skipped)");
+                    outln!("{id:<18} (not built in yet; skipped)")?;
                     continue;
                 };
                 let mut p = match fen {
@@ -69,10 +73,10 @@ pub fn run(a: &BenchArgs) -> Result<()> {
                 let t = Instant::now();
                 let n = perft(&mut p, depth);
                 let s = t.elapsed().as_secs_f64();
-                println!(
+                outln!(
                     "{id:<18} {depth:>5} {n:>14} {s:>9.3} {:>8.2}",
                     n as f64 / s.max(1e-9) / 1e6
-                );
+                )?;
             }
             Ok(())
         }
@@ -88,24 +92,34 @@ pub fn run(a: &BenchArgs) -> Result<()> {
                 );
             }
             let t = Instant::now();
+            // The callback cannot return the write error: keep the first one
+            // and hand it back when the bench ends.
+            let mut written = Ok(());
             let lines = menagerie_engine::bench::run(&reg, a.hash, &mut |l| {
-                println!(
-                    "{:<28} depth {:>2} nodes {:>10} {:>7.2} s  best {}",
-                    l.position.variant, l.position.depth, l.nodes, l.seconds, l.best
-                );
+                if written.is_ok() {
+                    written = outln!(
+                        "{:<28} depth {:>2} nodes {:>10} {:>7.2} s  best {}",
+                        l.position.variant,
+                        l.position.depth,
+                        l.nodes,
+                        l.seconds,
+                        l.best
+                    );
+                }
             });
+            written?;
             let total: u64 = lines.iter().map(|l| l.nodes).sum();
             let secs = t.elapsed().as_secs_f64();
-            println!("Total time (ms) : {}", (secs * 1000.0) as u64);
-            println!(
+            outln!("Total time (ms) : {}", (secs * 1000.0) as u64)?;
+            outln!(
                 "Nodes/second    : {}",
                 (total as f64 / secs.max(1e-9)) as u64
-            );
-            println!("Nodes searched: {total}");
+            )?;
+            outln!("Nodes searched: {total}")?;
             if let Some(path) = &a.write_signature {
                 std::fs::write(path, format!("{total}\n"))
                     .with_context(|| format!("cannot write {path}"))?;
-                println!("Signature written to {path}");
+                outln!("Signature written to {path}")?;
             }
             Ok(())
         }
@@ -133,17 +147,21 @@ fn speed(reg: &menagerie_rules::Registry, a: &BenchArgs) -> Result<()> {
     });
     match g16 {
         Some(id) => picks.push(("16x12".into(), id)),
-        None => println!("16x12: no such built-in variant yet; skipped"),
+        None => outln!("16x12: no such built-in variant yet; skipped")?,
     }
     match shaped(&|v| v.geometry.levels() > 1) {
         Some(id) => picks.push(("3D".into(), id)),
-        None => println!("3D: no such built-in variant yet; skipped"),
+        None => outln!("3D: no such built-in variant yet; skipped")?,
     }
     let ms = (a.seconds.max(0.1) * 1000.0) as u64;
-    println!(
+    outln!(
         "{:<8} {:<14} {:>7} {:>12} {:>10}",
-        "board", "variant", "threads", "nodes", "nps"
-    );
+        "board",
+        "variant",
+        "threads",
+        "nodes",
+        "nps"
+    )?;
     for (label, id) in picks {
         let v = reg.get(&id).map_err(|e| anyhow::anyhow!("{e}"))?;
         for threads in [1, 2] {
@@ -163,7 +181,7 @@ fn speed(reg: &menagerie_rules::Registry, a: &BenchArgs) -> Result<()> {
             );
             let nodes = r.nodes;
             let nps = (nodes as f64 / t.elapsed().as_secs_f64().max(1e-9)) as u64;
-            println!("{label:<8} {id:<14} {threads:>7} {nodes:>12} {nps:>10}");
+            outln!("{label:<8} {id:<14} {threads:>7} {nodes:>12} {nps:>10}")?;
         }
     }
     Ok(())

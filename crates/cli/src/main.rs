@@ -65,6 +65,9 @@ enum Command {
 fn main() {
     let cli = Cli::parse();
     if let Err(e) = run(cli) {
+        if common::reader_gone(&e) {
+            return;
+        }
         eprintln!("error: {e:#}");
         std::process::exit(1);
     }
@@ -83,13 +86,8 @@ fn run(cli: Cli) -> Result<()> {
         }
         Some(Command::Variants { variant_file }) => {
             let reg = common::registry(&variant_file)?;
-            let mut out = std::io::stdout().lock();
             for id in reg.ids() {
-                // A reader that stops early (`| grep -q`) closes the pipe:
-                // stop quietly instead of panicking on the write.
-                if std::io::Write::write_fmt(&mut out, format_args!("{id}\n")).is_err() {
-                    break;
-                }
+                common::outln!("{id}")?;
             }
             Ok(())
         }

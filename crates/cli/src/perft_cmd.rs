@@ -1,6 +1,6 @@
 //! `menagerie perft`.
 
-use crate::common::{registry, variant};
+use crate::common::{outln, registry, variant};
 use anyhow::Result;
 use menagerie_rules::{divide, perft, Position};
 use std::time::Instant;
@@ -37,10 +37,10 @@ pub fn run(a: &PerftArgs) -> Result<()> {
     let total = if a.divide && a.depth > 0 {
         let mut sum = 0;
         for (m, n) in divide(&mut pos, a.depth) {
-            println!("{m}: {n}");
+            outln!("{m}: {n}")?;
             sum += n;
         }
-        println!();
+        outln!()?;
         sum
     } else {
         perft(&mut pos, a.depth)
@@ -50,6 +50,6 @@ pub fn run(a: &PerftArgs) -> Result<()> {
         "{secs:.3} s, {:.2} Mnps",
         total as f64 / secs.max(1e-9) / 1e6
     );
-    println!("Nodes searched: {total}");
+    outln!("Nodes searched: {total}")?;
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! `menagerie serve`: the web app (also what `menagerie` alone starts on a terminal).
 
+use crate::common::outln;
 use anyhow::{Context, Result};
 use clap::Args;
 use menagerie_rules::Registry;
@@ -86,21 +87,28 @@ pub fn run(args: ServeArgs, registry: Registry) -> Result<()> {
         .max(config.quotas.searches_per_client);
     config.quotas.games_per_minute = args.max_games_per_minute as usize;
     menagerie_server::run(config, |ready| {
-        for p in &ready.busy {
-            println!("Port {p} is busy, trying the next one.");
-        }
-        println!("Menagerie is running at {}", ready.url());
-        if ready.token.is_some() {
-            println!(
-                "It is reachable from the network: open the address above (with its token) once \
-                 in the browser; scripts send the header `Authorization: Bearer <token>`."
-            );
-        }
-        println!("Games are stored in {}", ready.db.display());
-        if ready.resumed > 0 {
-            println!("The engine resumed thinking in {} game(s).", ready.resumed);
-        }
-        println!("Press Ctrl-C to stop.");
+        // The server goes on serving when no one reads its banner (a reader
+        // that closed the pipe): the browser, not stdout, is its audience.
+        let _ = banner(ready);
     })
     .context("cannot start the web server")
+}
+
+/// What `serve` prints once it listens.
+fn banner(ready: &menagerie_server::Ready) -> std::io::Result<()> {
+    for p in &ready.busy {
+        outln!("Port {p} is busy, trying the next one.")?;
+    }
+    outln!("Menagerie is running at {}", ready.url())?;
+    if ready.token.is_some() {
+        outln!(
+            "It is reachable from the network: open the address above (with its token) once \
+             in the browser; scripts send the header `Authorization: Bearer <token>`."
+        )?;
+    }
+    outln!("Games are stored in {}", ready.db.display())?;
+    if ready.resumed > 0 {
+        outln!("The engine resumed thinking in {} game(s).", ready.resumed)?;
+    }
+    outln!("Press Ctrl-C to stop.")
 }

@@ -4,6 +4,7 @@
 //! the database and needs the server stopped. The server also keeps its own hourly
 //! generations in `DATA_DIR/backups/`, which `restore` uses by default.
 
+use crate::common::outln;
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
 use menagerie_server::store::{self, Store};
@@ -48,7 +49,7 @@ pub fn backup(a: &BackupArgs) -> Result<()> {
         None => db.backup_generation(&dir).map_err(|e| anyhow!("{e}"))?,
     };
     let games = db.count().map_err(|e| anyhow!("{e}"))?;
-    println!("Backed up {games} game(s) to {}", dest.display());
+    outln!("Backed up {games} game(s) to {}", dest.display())?;
     Ok(())
 }
 
@@ -68,10 +69,10 @@ pub fn restore(a: &RestoreArgs) -> Result<()> {
         })?,
     };
     let games = store::restore(&dir, &from).map_err(anyhow::Error::msg)?;
-    println!(
+    outln!(
         "Restored {games} game(s) from {} into {} (the previous files were renamed *.replaced-*)",
         from.display(),
         dir.join(store::DB_FILE).display()
-    );
+    )?;
     Ok(())
 }

@@ -10,7 +10,7 @@
 //! that it can be made again.
 
 use super::{imbalance, random_line, Rng};
-use crate::common::{registry, variant};
+use crate::common::{outln, registry, variant};
 use anyhow::{bail, Context, Result};
 use menagerie_engine::{Engine, EngineOptions};
 use std::collections::HashSet;
@@ -106,9 +106,12 @@ pub fn run(a: &BookArgs) -> Result<()> {
         let _ = writeln!(text, "{l}");
     }
     std::fs::write(&a.out, text).with_context(|| format!("cannot write {}", a.out))?;
-    println!(
+    outln!(
         "{}: {} positions, |score| at most {} cp, {} lines tried",
-        a.out, a.count, worst, tries
-    );
+        a.out,
+        a.count,
+        worst,
+        tries
+    )?;
     Ok(())
 }

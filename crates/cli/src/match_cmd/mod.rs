@@ -11,7 +11,7 @@ mod player;
 mod sprt;
 mod stats;
 
-use crate::common::{registry, variant};
+use crate::common::{outln, registry, variant};
 use anyhow::{bail, Context, Result};
 pub use book::{run as book_run, BookArgs};
 use external::{parse_external, External, Protocol};
@@ -471,16 +471,16 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         std::fs::write(path, res.pgn(&v, &names, &a.tc))
             .with_context(|| format!("cannot write {path}"))?;
     }
-    res.print_summary(&names, &v.id, &a.tc);
+    res.print_summary(&names, &v.id, &a.tc)?;
     if let Some(s) = &sprt {
-        println!("{}", sprt_status(s, &res.pairs));
+        outln!("{}", sprt_status(s, &res.pairs))?;
         match res.verdict {
-            Some(Verdict::Pass) => println!("SPRT: H1 accepted (passed)"),
-            Some(Verdict::Fail) => println!("SPRT: H0 accepted (failed)"),
-            None => println!(
+            Some(Verdict::Pass) => outln!("SPRT: H1 accepted (passed)")?,
+            Some(Verdict::Fail) => outln!("SPRT: H0 accepted (failed)")?,
+            None => outln!(
                 "SPRT: no verdict after {} pairs (the --max-pairs limit)",
                 res.pairs.pairs()
-            ),
+            )?,
         }
     }
     Ok(())
@@ -690,9 +690,9 @@ impl Results {
     }
 
     /// Score, Elo and fault counts.
-    fn print_summary(&self, names: &[String; 2], id: &str, tc: &str) {
+    fn print_summary(&self, names: &[String; 2], id: &str, tc: &str) -> std::io::Result<()> {
         let t = &self.tally;
-        println!(
+        outln!(
             "Score of {} vs {} ({id}, tc {tc}): {} - {} - {}  [{:.3}] {}",
             names[0],
             names[1],
@@ -701,32 +701,33 @@ impl Results {
             t.draws,
             t.score(),
             t.games()
-        );
+        )?;
         let (elo, margin) = t.elo();
         if elo.is_finite() && margin.is_finite() {
-            println!("Elo difference: {elo:.1} +/- {margin:.1}");
+            outln!("Elo difference: {elo:.1} +/- {margin:.1}")?;
         } else {
-            println!(
+            outln!(
                 "Elo difference: {elo:.1} (error margin unbounded: too few games or a one-sided score)"
-            );
+            )?;
         }
         if self.pairs.pairs() > 0 {
             let (e, m) = self.pairs.elo();
             let (ne, nm) = self.pairs.nelo();
-            println!(
+            outln!(
                 "Pairs {}: Ptnml(0-2) {:?}, Elo {}, nElo {}",
                 self.pairs.pairs(),
                 self.pairs.counts,
                 plus_minus(e, m),
                 plus_minus(ne, nm)
-            );
+            )?;
         }
         for (i, f) in self.faults.iter().enumerate() {
-            println!(
+            outln!(
                 "{}: illegal moves {}, crashes {}, time forfeits {}, false claims {}, longest think {} ms",
                 names[i], f.illegal, f.crash, f.time, f.claim, self.max_think[i]
-            );
+            )?;
         }
+        Ok(())
     }
 }
 
