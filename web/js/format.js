@@ -17,6 +17,11 @@ const REASONS = /** @type {Record<string,string>} */ ({
  * @param {{over:boolean, result:string|null, reason:string|null}} status
  */
 export function resultText(status) {
+  if (status.reason === 'timeout') {
+    if (status.result === '1-0') return 'White wins on time';
+    if (status.result === '0-1') return 'Black wins on time';
+    return 'Draw: time ran out, but the other side cannot win';
+  }
   const why = status.reason ? (REASONS[status.reason] || status.reason.replace(/-/g, ' ')) : '';
   let head;
   if (status.result === '1-0') head = status.reason === 'resignation' ? 'White wins: Black resigned' : 'White wins';
@@ -45,6 +50,19 @@ export function compactNumber(n) {
   if (n >= 1e6) return `${(n / 1e6).toFixed(1)}M`;
   if (n >= 1e3) return `${(n / 1e3).toFixed(0)}k`;
   return String(n);
+}
+
+/**
+ * Clock text: `m:ss`, with tenths under ten seconds, `h:mm:ss` from an hour.
+ * @param {number} ms
+ */
+export function clockText(ms) {
+  const t = Math.max(0, ms);
+  if (t < 10000) return `0:0${(Math.floor(t / 100) / 10).toFixed(1)}`;
+  const s = Math.floor(t / 1000);
+  const hh = Math.floor(s / 3600), mm = Math.floor((s % 3600) / 60), ss = s % 60;
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  return hh ? `${hh}:${pad(mm)}:${pad(ss)}` : `${mm}:${pad(ss)}`;
 }
 
 /** "3 min ago" style text for a unix time in seconds. @param {number} t */

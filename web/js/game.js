@@ -13,7 +13,7 @@ import * as api from './api.js';
 import { Board, shadedRegions } from './board.js';
 import { h, clear, add } from './dom.js';
 import { choose, openDialog, toast, copyText, showText } from './dialogs.js';
-import { colorName, other, resultText, scoreText, compactNumber } from './format.js';
+import { colorName, other, resultText, scoreText, compactNumber, clockText } from './format.js';
 import { glyphElement } from './glyphs.js';
 import { showPieceHelp, pieceInfo } from './piecehelp.js';
 import { importDialog } from './importdlg.js';
@@ -55,6 +55,9 @@ export class GameScreen {
     this.busy = false;
     this.unsub = () => {};
     this.pollTimer = 0;
+    this.clockTimer = 0;
+    /** performance.now() when the shown state arrived (the clocks count down from it) */
+    this.stateAt = 0;
     this.lastEventAt = 0;
     this.destroyed = false;
     this.onKey = this.onKey.bind(this);
@@ -94,6 +97,7 @@ export class GameScreen {
     this.destroyed = true;
     this.unsub();
     clearTimeout(this.pollTimer);
+    clearInterval(this.clockTimer);
     document.removeEventListener('keydown', this.onKey);
   }
 
@@ -103,6 +107,8 @@ export class GameScreen {
     const v = this.variant;
     clear(this.main);
     this.el = {
+      clockTop: h('div.clock.top', { hidden: true }),
+      clockBottom: h('div.clock.bottom', { hidden: true }),
       handTop: h('div.hand.top'),
       handBottom: h('div.hand.bottom'),
       board: h('div.board-holder', { 'data-testid': 'board', 'data-variant': v.id, 'data-game': this.id }),
@@ -170,7 +176,7 @@ export class GameScreen {
             h('span.title-links', null,
               h('a.btn.small', { href: `#/rules/${encodeURIComponent(v.id)}`, 'data-testid': 'btn-rules', target: '_blank', rel: 'noopener' }, 'Rules'),
               h('a.btn.small', { href: '#/', 'data-testid': 'btn-new' }, 'New game'))),
-          el.over, el.banner, el.handTop, el.board, el.handBottom),
+          el.over, el.banner, el.clockTop, el.handTop, el.board, el.handBottom, el.clockBottom),
         h('aside.side-col', null,
           h('section.panel.status-panel', null, el.status, el.offer, el.imitation, el.engine),
           h('section.panel', null, el.controls),
@@ -212,6 +218,7 @@ export class GameScreen {
     const prevPly = this.state?.ply;
     const prevMoves = this.state?.moves?.length;
     this.state = st;
+    this.stateAt = performance.now();
     if (st.ply !== prevPly || st.moves?.length !== prevMoves) {
       this.sel = { from: null, drop: null };
       if (this.viewPly !== null && this.viewPly > st.moves.length) this.viewPly = null;
@@ -238,6 +245,7 @@ export class GameScreen {
   renderAll() {
     this.renderBoard();
     this.renderHands();
+    this.renderClocks();
     this.renderStatus();
     this.renderEngine();
     this.renderMoves();
@@ -308,6 +316,36 @@ export class GameScreen {
         }, glyphElement(p.glyph, { color, token: p.token, dir }), p.count > 1 ? h('span.count', null, `×${p.count}`) : null));
       }
     }
+  }
+
+  /** The two clocks (opponent's above the board), counting the running one down. */
+  renderClocks() {
+    const c = this.state.clock;
+    clearInterval(this.clockTimer);
+    const bottomColor = this.flipped ? 'black' : 'white';
+    for (const [box, color] of /** @type {Array<[HTMLElement, string]>} */ ([[this.el.clockBottom, bottomColor], [this.el.clockTop, other(bottomColor)]])) {
+      box.hidden = !c;
+      if (!c) continue;
+      box.setAttribute('data-testid', `clock-${color}`);
+      box.dataset.color = color;
+      box.dataset.running = String(c.running === color);
+      box.setAttribute('aria-label', `${colorName(color)}'s clock`);
+    }
+    if (!this.stateAt) this.stateAt = performance.now();
+    if (!c) return;
+    const tick = () => {
+      const since = performance.now() - this.stateAt;
+      for (const box of [this.el.clockBottom, this.el.clockTop]) {
+        const color = box.dataset.color || 'white';
+        const base = color === 'white' ? c.white_ms : c.black_ms;
+        const left = c.running === color ? Math.max(0, base - since) : base;
+        box.dataset.ms = String(Math.round(left));
+        box.classList.toggle('low', left < 20000);
+        box.textContent = `${colorName(color)} ${clockText(left)}`;
+      }
+    };
+    tick();
+    if (c.running && !this.state.status.over) this.clockTimer = window.setInterval(tick, 100);
   }
 
   renderStatus() {
@@ -486,7 +524,10 @@ export class GameScreen {
     };
     timeSel.addEventListener('change', () => { depthIn.hidden = timeSel.value !== 'depth'; apply(); });
     depthIn.addEventListener('change', apply);
-    add(el, h('div.row', null, playerSel('white'), playerSel('black')), h('div.row', null, timeSel, depthIn));
+    const tc = st.clock;
+    add(el, h('div.row', null, playerSel('white'), playerSel('black')),
+      tc ? h('p.muted', { 'data-testid': 'time-control' }, `Clock ${tc.initial_ms / 60000}+${tc.increment_ms / 1000}: the engine plays by its clock.`)
+        : h('div.row', null, timeSel, depthIn));
   }
 
   // ------------------------------------------------------------------------- interaction
@@ -533,7 +574,7 @@ export class GameScreen {
   flip() {
     this.flipped = !this.flipped;
     setPref(`flip.${this.id}`, String(this.flipped));
-    this.renderBoard(); this.renderHands();
+    this.renderBoard(); this.renderHands(); this.renderClocks();
   }
 
   /** Says why nothing happens when the player to move clicks one of their pieces that cannot move. @param {string} cell */

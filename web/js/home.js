@@ -13,13 +13,18 @@ import { importDialog } from './importdlg.js';
 const TIMES = [
   { label: '0.5 s', ms: 500 }, { label: '2 s', ms: 2000 }, { label: '5 s', ms: 5000 }, { label: '15 s', ms: 15000 },
 ];
+/** Time controls offered: minutes + seconds added per move ('none': no clocks). */
+const CLOCKS = [
+  { id: 'none', label: 'None' }, { id: '3+2', label: '3+2' }, { id: '5+3', label: '5+3' },
+  { id: '10+5', label: '10+5' }, { id: '30+20', label: '30+20' },
+];
 const SIDES = [
   { id: 'white', label: 'White' }, { id: 'black', label: 'Black' }, { id: 'random', label: 'Random' },
   { id: 'humans', label: 'Two players' }, { id: 'engines', label: 'Engine vs engine' },
 ];
 
 const PREFS_KEY = 'menagerie.setup';
-/** @returns {{variant?:string, side?:string, ms?:number, depth?:number|null, mode?:string}} */
+/** @returns {{variant?:string, side?:string, ms?:number, depth?:number|null, mode?:string, clock?:string}} */
 function loadPrefs() {
   try { return JSON.parse(localStorage.getItem(PREFS_KEY) || '{}'); } catch { return {}; }
 }
@@ -59,6 +64,7 @@ export async function renderHome(main, app) {
     mode: prefs.mode || 'time',
     ms: prefs.ms || 2000,
     depth: prefs.depth || 8,
+    clock: prefs.clock || 'none',
     fen: '',
   };
 
@@ -72,16 +78,20 @@ export async function renderHome(main, app) {
           onclick: () => { set(it.id); savePrefs(state); drawSetup(); },
         }, it.label)));
     const engineUsed = state.side !== 'humans';
+    const clocked = state.clock !== 'none';
     add(setup, 
       h('p.chosen', { 'data-testid': 'chosen-variant' }, v ? h('b', null, v.name) : 'No variant selected', v ? h('span.muted', null, ` · ${sizeText(v)} · `) : null,
         v ? h('a', { href: `#/rules/${encodeURIComponent(v.id)}`, 'data-testid': 'chosen-rules' }, 'rules') : null),
       h('label.field-label', null, 'You play'),
       seg('side', SIDES, state.side, (id) => { state.side = id; }),
-      engineUsed ? h('label.field-label', null, 'Engine strength') : null,
-      engineUsed ? seg('time', [...TIMES.map((t) => ({ id: String(t.ms), label: t.label })), { id: 'depth', label: 'Depth' }],
+      h('label.field-label', null, 'Clock (minutes + seconds a move)'),
+      seg('clock', CLOCKS, state.clock, (id) => { state.clock = id; }),
+      engineUsed && clocked ? h('p.muted.small-note', { 'data-testid': 'clock-engine-note' }, 'The engine plays by its clock.') : null,
+      engineUsed && !clocked ? h('label.field-label', null, 'Engine strength') : null,
+      engineUsed && !clocked ? seg('time', [...TIMES.map((t) => ({ id: String(t.ms), label: t.label })), { id: 'depth', label: 'Depth' }],
         state.mode === 'depth' ? 'depth' : String(state.ms),
         (id) => { if (id === 'depth') state.mode = 'depth'; else { state.mode = 'time'; state.ms = Number(id); } }) : null,
-      engineUsed && state.mode === 'depth'
+      engineUsed && !clocked && state.mode === 'depth'
         ? h('label.inline', null, 'Search depth ',
           h('input.num', { type: 'number', min: 1, max: 40, value: state.depth, 'data-testid': 'depth-input', 'aria-label': 'Search depth',
             oninput: (/** @type {Event} */ ev) => { state.depth = Number(/** @type {HTMLInputElement} */ (ev.target).value) || 1; savePrefs(state); } }))
@@ -101,8 +111,10 @@ export async function renderHome(main, app) {
     if (side === 'humans') { white = 'human'; black = 'human'; }
     if (side === 'engines') { white = 'engine'; black = 'engine'; }
     const engine = state.mode === 'depth' ? { movetime_ms: null, depth: state.depth } : { movetime_ms: state.ms, depth: null };
+    const tc = /^(\d+)\+(\d+)$/.exec(state.clock);
+    const clock = tc ? { initial_ms: Number(tc[1]) * 60000, increment_ms: Number(tc[2]) * 1000 } : null;
     try {
-      const game = await api.createGame({ variant: state.variant, fen: state.fen.trim() || null, white, black, engine });
+      const game = await api.createGame({ variant: state.variant, fen: state.fen.trim() || null, white, black, engine, clock });
       app.navigate(`#/game/${encodeURIComponent(game.id)}`);
     } catch (e) {
       toast(`Could not start the game: ${/** @type {Error} */ (e).message}`, 'error');

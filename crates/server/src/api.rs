@@ -2,6 +2,7 @@
 
 use crate::access::Client;
 use crate::app::{state_json, App, Push};
+use crate::clock::{GameClock, TimeControl};
 use crate::diagram;
 use crate::error::{ApiError, ApiResult};
 use crate::game::{Ended, EngineSettings, Game, Player};
@@ -158,12 +159,32 @@ struct EngineBody {
 }
 
 #[derive(Deserialize)]
+struct ClockBody {
+    initial_ms: Option<u64>,
+    increment_ms: Option<u64>,
+}
+
+#[derive(Deserialize)]
 struct CreateBody {
     variant: Option<String>,
     fen: Option<String>,
     white: Option<String>,
     black: Option<String>,
     engine: Option<EngineBody>,
+    clock: Option<ClockBody>,
+}
+
+/// The clocks of a new game from `{"initial_ms": .., "increment_ms": ..}` (none when absent).
+fn game_clock(c: Option<ClockBody>) -> ApiResult<Option<GameClock>> {
+    let Some(c) = c else { return Ok(None) };
+    let initial = c.initial_ms.ok_or_else(|| {
+        ApiError::bad(
+            "bad_clock",
+            "give the starting time in clock.initial_ms (e.g. 300000 for 5 minutes)",
+        )
+    })?;
+    let tc = TimeControl::new(initial, c.increment_ms.unwrap_or(0))?;
+    Ok(Some(GameClock::new(tc)))
 }
 
 fn engine_settings(e: Option<EngineBody>) -> ApiResult<EngineSettings> {
@@ -186,7 +207,8 @@ async fn create_game(
         player(b.black.as_deref(), "black", Player::Engine)?,
     ];
     let engine = engine_settings(b.engine)?;
-    let game = Game::new(
+    let clock = game_clock(b.clock)?;
+    let mut game = Game::new(
         app.new_id(),
         v,
         b.fen.as_deref(),
@@ -194,6 +216,7 @@ async fn create_game(
         engine,
         crate::app::now(),
     )?;
+    game.clock = clock;
     admit(&app, &game, who)?;
     let (_, json) = app.insert(game, Some(who.0))?;
     Ok(JsonText(StatusCode::CREATED, json))
@@ -294,7 +317,8 @@ async fn list_games(State(app): AppState, q: Params) -> ApiResult<JsonText> {
 async fn get_game(State(app): AppState, Path(id): Path<String>, q: Params) -> ApiResult<JsonText> {
     let q = params(q)?;
     let slot = app.slot(&id)?;
-    let g = slot.lock();
+    let mut g = slot.lock();
+    app.flag_check(&slot, &mut g)?;
     match q.get("ply") {
         None => Ok(JsonText(StatusCode::OK, state_json(&g))),
         Some(s) => {
@@ -374,6 +398,7 @@ async fn make_move(
     })?;
     let slot = app.slot(&id)?;
     let mut g = slot.lock();
+    app.flag_check(&slot, &mut g)?;
     not_over(&g)?;
     if g.thinking() {
         return Err(ApiError::conflict(
@@ -410,6 +435,13 @@ async fn undo(
             "the game was resigned: a resignation is final",
         ));
     }
+    // So is a loss on time.
+    if matches!(g.ended, Some(Ended::Timeout(_))) {
+        return Err(ApiError::conflict(
+            "game_over",
+            "the game ended on time: a flag fall is final",
+        ));
+    }
     if g.moves.is_empty() {
         return Err(ApiError::conflict(
             "nothing_to_undo",
@@ -426,6 +458,10 @@ async fn undo(
     };
     for _ in 0..n {
         g.take_back();
+    }
+    let (side, left) = (g.side(), g.moves.len());
+    if let Some(c) = &mut g.clock {
+        c.restart(side, crate::clock::now_ms(), left);
     }
     g.ended = None;
     g.draw_offer = None;

@@ -1,7 +1,9 @@
 //! The server's shared state: variants, games in memory, storage, the computer
 //! opponent and the searches running for games.
 
+use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
+use crate::flag_watch::{FlagCheck, FlagWatch};
 use crate::game::{Ended, EngineSettings, Game, Player};
 use crate::opponent::Opponent;
 use crate::quota::{Quotas, Usage};
@@ -53,6 +55,7 @@ pub struct App {
     seed: std::collections::hash_map::RandomState,
     shutting_down: AtomicBool,
     usage: Arc<Usage>,
+    flags: Arc<FlagWatch>,
 }
 
 impl std::fmt::Debug for App {
@@ -105,6 +108,7 @@ impl App {
             seed: std::collections::hash_map::RandomState::new(),
             shutting_down: AtomicBool::new(false),
             usage: Usage::new(quotas),
+            flags: Arc::new(FlagWatch::default()),
         })
     }
 
@@ -194,7 +198,7 @@ impl App {
     /// # Errors
     /// `game_not_found`, or `variant_unavailable` for a stored game whose variant is not
     /// loaded now, or a storage failure.
-    pub fn slot(&self, id: &str) -> ApiResult<Arc<Slot>> {
+    pub fn slot(self: &Arc<Self>, id: &str) -> ApiResult<Arc<Slot>> {
         let missing = || ApiError::not_found("game_not_found", format!("no game `{id}`"));
         if !plausible_id(id) {
             return Err(missing());
@@ -208,12 +212,21 @@ impl App {
             .map_err(|e| ApiError::internal(e.to_string()))?
             .ok_or_else(missing)?;
         let game = self.restore(stored)?;
+        let deadline = game
+            .clock
+            .as_ref()
+            .and_then(crate::clock::GameClock::deadline);
         let mut map = self.games_map();
         // Another request may have loaded it meanwhile: keep the first.
         let slot = map
             .entry(id.to_string())
             .or_insert_with(|| Arc::new(Slot::new(game)))
             .clone();
+        drop(map);
+        if let Some(d) = deadline {
+            // A clock that ran out while the game was not in memory ends it now.
+            self.flags.schedule(self, id, d);
+        }
         Ok(slot)
     }
 
@@ -257,6 +270,7 @@ impl App {
         g.updated = s.updated;
         g.version = s.version;
         g.tags = s.tags;
+        g.clock = s.clock;
         Ok(g)
     }
 
@@ -288,15 +302,30 @@ impl App {
     ///
     /// # Errors
     /// Storage failure.
-    pub fn commit(&self, slot: &Slot, g: &mut Game) -> ApiResult<Arc<str>> {
+    pub fn commit(self: &Arc<Self>, slot: &Slot, g: &mut Game) -> ApiResult<Arc<str>> {
         g.version += 1;
         g.updated = now();
         self.store
             .save(g)
             .map_err(|e| ApiError::internal(e.to_string()))?;
+        match g.clock.as_ref().and_then(crate::clock::GameClock::deadline) {
+            Some(d) => self.flags.schedule(self, &g.id, d),
+            None => self.flags.cancel(&g.id),
+        }
         let json = state_json(g);
         let _ = slot.events.send(Push::State(json.clone()));
         Ok(json)
+    }
+
+    /// Ends the game on time if its running clock has run out (and records that).
+    ///
+    /// # Errors
+    /// Storage failure.
+    pub fn flag_check(self: &Arc<Self>, slot: &Slot, g: &mut Game) -> ApiResult<()> {
+        if g.check_flag(now_ms()) {
+            self.commit(slot, g)?;
+        }
+        Ok(())
     }
 
     /// Starts a search when the engine is to move (or, with `force`, for whoever is to
@@ -323,12 +352,7 @@ impl App {
             stop: stop.clone(),
         });
         let pos = g.pos.clone();
-        // A depth-only search is still bounded in time.
-        let limits = Limits {
-            movetime: Some(g.engine.movetime_ms.unwrap_or(EngineSettings::MAX_MS)),
-            depth: g.engine.depth,
-            ..Limits::default()
-        };
+        let limits = search_limits(g);
         let app = self.clone();
         let slot = slot.clone();
         let permit = self.usage.permit(client);
@@ -374,9 +398,14 @@ impl App {
             return; // cancelled: the game changed meanwhile
         }
         g.search = None;
+        let now = now_ms();
+        if g.check_flag(now) {
+            let _ = self.commit(slot, &mut g);
+            return;
+        }
         if let Some(m) = best {
             if g.pos.is_legal(m) {
-                let _ = g.play(m);
+                let _ = g.play_at(m, now);
             }
         }
         self.maybe_think(slot, &mut g, false, client);
@@ -413,8 +442,55 @@ impl App {
     /// Ends a game by agreement or resignation.
     pub fn end(&self, g: &mut Game, how: Ended) {
         g.cancel_search();
+        if let Some(c) = &mut g.clock {
+            c.stop(now_ms());
+        }
         g.ended = Some(how);
         g.draw_offer = None;
+    }
+}
+
+impl FlagCheck for App {
+    /// Ends game `id` on time if its clock ran out (only games in memory: a stored
+    /// game is checked when it is loaded).
+    fn check_flag(&self, id: &str) {
+        let Some(slot) = self.games_map().get(id).cloned() else {
+            return;
+        };
+        let mut g = slot.lock();
+        if g.check_flag(now_ms()) {
+            g.version += 1;
+            g.updated = now();
+            let _ = self.store.save(&g);
+            let _ = slot.events.send(Push::State(state_json(&g)));
+        }
+    }
+}
+
+/// The engine's limits for the side to move of `g`: its clock when the game has one
+/// (both sides' times and increments, so the engine spreads its time), else the time
+/// per move; a depth limit applies in both cases, and a depth-only search is still
+/// bounded by [`EngineSettings::MAX_MS`].
+fn search_limits(g: &Game) -> Limits {
+    let depth = g.engine.depth;
+    match &g.clock {
+        Some(c) => {
+            let now = now_ms();
+            let inc = Some(c.control.increment_ms);
+            Limits {
+                wtime: Some(c.left_at(Color::White, now)),
+                btime: Some(c.left_at(Color::Black, now)),
+                winc: inc,
+                binc: inc,
+                depth,
+                ..Limits::default()
+            }
+        }
+        None => Limits {
+            movetime: Some(g.engine.movetime_ms.unwrap_or(EngineSettings::MAX_MS)),
+            depth,
+            ..Limits::default()
+        },
     }
 }
 

@@ -1,6 +1,7 @@
 //! One game: the variant, the current position, the moves played, the players and
 //! engine settings, and how it ended when the rules did not end it.
 
+use crate::clock::{cannot_win, GameClock};
 use crate::error::{ApiError, ApiResult};
 use menagerie_rules::{
     move_text, parse_move, san::san_in, Color, Move, Position, TextStyle, Variant,
@@ -103,6 +104,8 @@ pub enum Ended {
     Resigned(Color),
     /// Both agreed to a draw.
     Agreed,
+    /// This colour's clock ran out.
+    Timeout(Color),
 }
 
 impl Ended {
@@ -112,6 +115,7 @@ impl Ended {
         match self {
             Ended::Resigned(c) => format!("resigned:{}", c.name()),
             Ended::Agreed => "agreed".into(),
+            Ended::Timeout(c) => format!("time:{}", c.name()),
         }
     }
 
@@ -122,6 +126,8 @@ impl Ended {
             "resigned:white" => Some(Ended::Resigned(Color::White)),
             "resigned:black" => Some(Ended::Resigned(Color::Black)),
             "agreed" => Some(Ended::Agreed),
+            "time:white" => Some(Ended::Timeout(Color::White)),
+            "time:black" => Some(Ended::Timeout(Color::Black)),
             _ => None,
         }
     }
@@ -205,6 +211,8 @@ pub struct Game {
     /// Tags of the PGN the game was imported from, in their order (written back on
     /// export); empty for games started here.
     pub tags: Vec<(String, String)>,
+    /// The game clocks, when the game is played with a time control.
+    pub clock: Option<GameClock>,
 }
 
 /// Cells holding pieces of `them` before that are not theirs after (board only).
@@ -277,6 +285,7 @@ impl Game {
             version: 1,
             search: None,
             tags: Vec::new(),
+            clock: None,
         })
     }
 
@@ -305,6 +314,17 @@ impl Game {
                 over: true,
                 result: Some("1/2-1/2"),
                 reason: Some("agreement"),
+            },
+            Some(Ended::Timeout(c)) => Status {
+                over: true,
+                result: Some(if cannot_win(&self.pos, c.flip()) {
+                    "1/2-1/2"
+                } else if c == Color::White {
+                    "0-1"
+                } else {
+                    "1-0"
+                }),
+                reason: Some("timeout"),
             },
             None => match self.pos.outcome() {
                 Some(o) => Status {
@@ -356,6 +376,40 @@ impl Game {
         Ok(())
     }
 
+    /// Plays a legal move at `now` (Unix ms) with the clocks: the mover's time is
+    /// charged (with the increment) and the other side's clock starts unless the game
+    /// is over.
+    ///
+    /// # Errors
+    /// `illegal_move` when `m` is not legal here.
+    pub fn play_at(&mut self, m: Move, now: i64) -> ApiResult<()> {
+        let mover = self.side();
+        self.play(m)?;
+        let goes_on = !self.status().over;
+        if let Some(c) = &mut self.clock {
+            c.moved(mover, now, goes_on);
+        }
+        Ok(())
+    }
+
+    /// Ends the game on time when the running clock has run out at `now`; true when it
+    /// did.
+    pub fn check_flag(&mut self, now: i64) -> bool {
+        if self.ended.is_some() || self.pos.outcome().is_some() {
+            return false;
+        }
+        let Some(flagged) = self.clock.as_ref().and_then(|c| c.flagged(now)) else {
+            return false;
+        };
+        self.cancel_search();
+        self.ended = Some(Ended::Timeout(flagged));
+        self.draw_offer = None;
+        if let Some(c) = &mut self.clock {
+            c.stop(now);
+        }
+        true
+    }
+
     /// Reads a move text and plays it.
     ///
     /// # Errors
@@ -363,7 +417,7 @@ impl Game {
     pub fn play_text(&mut self, text: &str) -> ApiResult<Move> {
         let m = parse_move(&self.pos, text.trim())
             .map_err(|e| ApiError::bad("illegal_move", e.to_string()))?;
-        self.play(m)?;
+        self.play_at(m, crate::clock::now_ms())?;
         Ok(m)
     }
 

@@ -11,7 +11,8 @@
 //! Layout: [`api`] (handlers, router), [`access`] (who may call it: Host, Origin,
 //! content type, token; security headers), [`quota`] (per-client limits), [`app`]
 //! (shared state, games in memory, searches),
-//! [`game`] (one game), [`view`] (JSON types), [`store`] (SQLite), [`pgn`],
+//! [`game`] (one game), [`clock`] (game clocks) and [`flag_watch`] (ending games on
+//! time), [`view`] (JSON types), [`store`] (SQLite), [`pgn`],
 //! [`diagram`] (piece move diagrams), [`opponent`] (the engine trait and a small
 //! material player), `assets` (the embedded UI).
 
@@ -19,9 +20,11 @@ pub mod access;
 pub mod api;
 pub mod app;
 mod assets;
+pub mod clock;
 pub mod diagram;
 pub mod engine_opponent;
 pub mod error;
+pub mod flag_watch;
 pub mod game;
 pub mod opponent;
 pub mod pgn;

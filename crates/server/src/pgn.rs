@@ -113,6 +113,9 @@ pub fn export(g: &Game) -> String {
     tag("Variant", &g.variant.id);
     tag("SetUp", "1");
     tag("FEN", &g.start_fen);
+    if let Some(c) = &g.clock {
+        tag("TimeControl", &c.control.pgn());
+    }
     if let Some(r) = st.reason {
         tag("Termination", r);
     }

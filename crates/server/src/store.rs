@@ -8,6 +8,7 @@
 //! database is an error rather than a fresh store; and [`Store::backup_to`] makes online
 //! copies with SQLite's backup API, which [`backups`] rotates in the `backups/` folder.
 
+use crate::clock::GameClock;
 use crate::game::{Ended, Game, Player};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
@@ -106,6 +107,8 @@ pub struct StoredGame {
     pub version: u64,
     /// Tags of an imported PGN.
     pub tags: Vec<(String, String)>,
+    /// The clocks of a game with a time control.
+    pub clock: Option<GameClock>,
 }
 
 /// Status of a listed game.
@@ -170,7 +173,7 @@ CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 ";
 
 /// Columns added after the first schema, added to older databases on open.
-const ADDED_COLUMNS: &[(&str, &str)] = &[("tags", "TEXT")];
+const ADDED_COLUMNS: &[(&str, &str)] = &[("tags", "TEXT"), ("clock", "TEXT")];
 
 fn player(s: &str) -> Player {
     Player::parse(s).unwrap_or(Player::Human)
@@ -343,8 +346,8 @@ impl Store {
         self.conn().execute(
             "INSERT OR REPLACE INTO games (id, variant, start_fen, moves, white, black,
                 movetime_ms, depth, ended, draw_offer, over, result, reason, ply,
-                created, updated, version, tags)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+                created, updated, version, tags, clock)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
             params![
                 g.id,
                 g.variant.id,
@@ -365,6 +368,7 @@ impl Store {
                 g.version as i64,
                 (!g.tags.is_empty())
                     .then(|| serde_json::to_string(&g.tags).unwrap_or_default()),
+                g.clock.as_ref().map(GameClock::to_stored),
             ],
         )?;
         Ok(())
@@ -379,7 +383,7 @@ impl Store {
             .conn()
             .query_row(
                 "SELECT id, variant, start_fen, moves, white, black, movetime_ms, depth,
-                        ended, draw_offer, created, updated, version, tags
+                        ended, draw_offer, created, updated, version, tags, clock
                  FROM games WHERE id = ?1",
                 [id],
                 |r| {
@@ -405,6 +409,10 @@ impl Store {
                             .get::<_, Option<String>>(13)?
                             .and_then(|t| serde_json::from_str(&t).ok())
                             .unwrap_or_default(),
+                        clock: r
+                            .get::<_, Option<String>>(14)?
+                            .as_deref()
+                            .and_then(GameClock::from_stored),
                     })
                 },
             )

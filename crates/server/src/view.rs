@@ -310,6 +310,8 @@ pub struct GameState {
     draw_offer: Option<&'static str>,
     created: i64,
     updated: i64,
+    /// The clocks (null for a game without a time control).
+    clock: Option<crate::clock::ClockView>,
 }
 
 fn board_pieces(pos: &Position) -> Vec<BoardPiece> {
@@ -507,6 +509,10 @@ impl GameState {
             },
             created: game.created,
             updated: game.updated,
+            clock: game
+                .clock
+                .as_ref()
+                .map(|c| crate::clock::ClockView::of(c, crate::clock::now_ms())),
         }
     }
 }

@@ -1272,3 +1272,142 @@ async fn nichtschach_position_string_and_coverage_loss() {
     );
     assert_eq!(s["hands"]["black"][0]["token"], "*G");
 }
+
+/// Records the limits of every search, then plays the first legal move.
+struct LimitsSpy(std::sync::Mutex<Vec<Limits>>);
+impl Opponent for LimitsSpy {
+    fn search(
+        &self,
+        pos: Position,
+        limits: Limits,
+        _: &mut dyn FnMut(Info),
+        _: &StopHandle,
+    ) -> Option<Move> {
+        self.0.lock().unwrap().push(limits);
+        pos.legal_moves().first().copied()
+    }
+}
+
+/// Moves game `id`'s running clock `ms` into the past (as if that time had passed).
+fn age_clock(t: &T, id: &str, ms: i64) {
+    let slot = t.app.slot(id).unwrap();
+    let mut g = slot.lock();
+    let c = g.clock.as_mut().unwrap();
+    let (side, since) = c.running.unwrap();
+    c.running = Some((side, since - ms));
+}
+
+#[tokio::test]
+async fn clocks_run_charge_moves_and_end_the_game_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = T {
+        app: open_app(Registry::builtin(), dir.path(), Arc::new(FirstMove)).unwrap(),
+        _dir: None,
+    };
+    t.err(
+        "POST",
+        "/api/games",
+        Some(json!({"variant": "chess", "clock": {"initial_ms": 5}})),
+        400,
+        "bad_clock",
+    )
+    .await;
+    let body = json!({"variant": "chess", "black": "human",
+        "clock": {"initial_ms": 60_000, "increment_ms": 2_000}});
+    let g = t.new_game(body).await;
+    let a = id(&g);
+    assert_eq!(g["clock"]["white_ms"], 60_000);
+    assert_eq!(
+        g["clock"]["running"],
+        Value::Null,
+        "clocks start with the first move"
+    );
+    let s = t.play(&a, "e2e4").await;
+    assert_eq!(
+        s["clock"]["white_ms"], 60_000,
+        "the first move is not timed"
+    );
+    assert_eq!(s["clock"]["running"], "black");
+    age_clock(&t, &a, 10_000);
+    let s = t.play(&a, "e7e5").await;
+    let black = s["clock"]["black_ms"].as_u64().unwrap();
+    assert!(
+        (51_000..=52_000).contains(&black),
+        "10 s used, 2 s added: {black}"
+    );
+    assert_eq!(s["clock"]["running"], "white");
+    let pgn = t.raw("GET", &format!("/api/games/{a}/pgn"), None).await.2;
+    assert!(pgn.contains("[TimeControl \"60+2\"]"), "{pgn}");
+    // The clocks survive a restart of the server.
+    drop(t);
+    let t = T {
+        app: open_app(Registry::builtin(), dir.path(), Arc::new(FirstMove)).unwrap(),
+        _dir: None,
+    };
+    let s = t.ok("GET", &format!("/api/games/{a}"), None).await;
+    assert_eq!(s["clock"]["running"], "white");
+    assert_eq!(s["clock"]["black_ms"].as_u64().unwrap(), black);
+    // White's time runs out: the next move is refused and White has lost.
+    age_clock(&t, &a, 70_000);
+    t.err(
+        "POST",
+        &format!("/api/games/{a}/move"),
+        Some(json!({"move": "g1f3"})),
+        409,
+        "game_over",
+    )
+    .await;
+    let s = t.ok("GET", &format!("/api/games/{a}"), None).await;
+    assert_eq!(
+        s["status"],
+        json!({"over": true, "result": "0-1", "reason": "timeout"})
+    );
+    assert_eq!(s["clock"]["white_ms"], 0);
+    assert_eq!(s["clock"]["running"], Value::Null);
+    t.err(
+        "POST",
+        &format!("/api/games/{a}/undo"),
+        None,
+        409,
+        "game_over",
+    )
+    .await;
+    // A flag fall against a side with a lone king is a draw: the lone king cannot mate.
+    let g = t
+        .new_game(
+            json!({"variant": "chess", "white": "human", "black": "human",
+            "fen": "8/8/4k3/8/8/8/3QK3/8 b - - 0 1", "clock": {"initial_ms": 60_000}}),
+        )
+        .await;
+    let d = id(&g);
+    t.play(&d, "e6e5").await;
+    age_clock(&t, &d, 61_000);
+    let s = t.ok("GET", &format!("/api/games/{d}"), None).await;
+    assert_eq!(
+        s["status"],
+        json!({"over": true, "result": "1/2-1/2", "reason": "timeout"})
+    );
+}
+
+#[tokio::test]
+async fn the_engine_plays_by_its_clock() {
+    let spy = Arc::new(LimitsSpy(std::sync::Mutex::new(Vec::new())));
+    let t = server(spy.clone());
+    let g = t
+        .new_game(
+            json!({"variant": "chess", "white": "human", "black": "engine",
+            "clock": {"initial_ms": 180_000, "increment_ms": 2_000}}),
+        )
+        .await;
+    let a = id(&g);
+    t.play(&a, "e2e4").await;
+    t.wait_for(&a, |v| v["side"] == "white").await;
+    let l = spy.0.lock().unwrap()[0].clone();
+    assert_eq!(l.movetime, None, "no fixed time per move");
+    assert_eq!(l.wtime, Some(180_000));
+    assert!(
+        l.btime.is_some_and(|b| b <= 180_000 && b > 170_000),
+        "{l:?}"
+    );
+    assert_eq!((l.winc, l.binc), (Some(2_000), Some(2_000)));
+}

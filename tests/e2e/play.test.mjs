@@ -1,0 +1,81 @@
+// Playing as on a game site (issue 22): game clocks chosen at creation, shown and kept
+// across a reload, the engine playing by its clock, the flag ending the game; engine
+// levels; lasting analysis. In the browser against the real server.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { startServer, launchBrowser, tempDataDir, api } from './harness.mjs';
+
+const dataDir = tempDataDir();
+let server, browser, page, base;
+const pageErrors = [];
+
+before(async () => {
+  server = await startServer({ dataDir });
+  base = server.base;
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => pageErrors.push(e));
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  assert.deepEqual(pageErrors.map(String), [], 'no script errors in the page');
+});
+
+async function openGame(id) {
+  await page.goto(`${base}/#/game/${id}`);
+  await page.locator(`[data-testid=board][data-game="${id}"]`).waitFor();
+}
+const ms = (color) => page.getByTestId(`clock-${color}`).getAttribute('data-ms').then(Number);
+const running = (color) => page.getByTestId(`clock-${color}`).getAttribute('data-running');
+
+test('clocks: chosen at creation, charged per move with the increment, kept across a reload', async () => {
+  await page.goto(base + '/');
+  await page.getByTestId('variant-chess').click();
+  await page.getByTestId('side-white').click();
+  await page.getByTestId('clock-3+2').click();
+  await page.getByTestId('clock-engine-note').waitFor();
+  await page.getByTestId('start-game').click();
+  await page.getByTestId('cell-e2').waitFor();
+  assert.match(await page.getByTestId('clock-white').textContent(), /White 3:00/);
+  assert.match(await page.getByTestId('clock-black').textContent(), /Black 3:00/);
+  assert.equal(await running('white'), 'false', 'clocks start with the first move');
+  assert.match(await page.getByTestId('time-control').textContent(), /3\+2/);
+  await page.getByTestId('cell-e2').click();
+  await page.getByTestId('cell-e4').click();
+  await page.getByTestId('move-2').waitFor({ timeout: 60000 }); // the engine answered by its clock
+  await page.waitForFunction(() => document.querySelector('[data-testid=clock-white]')?.getAttribute('data-running') === 'true');
+  assert.equal(await running('black'), 'false');
+  const id = await page.getByTestId('board').getAttribute('data-game');
+  const st = await api(base, `/api/games/${id}`);
+  assert.equal(st.clock.running, 'white');
+  assert.ok(st.clock.white_ms > 170000 && st.clock.white_ms <= 180000, `White's first move is not timed: ${st.clock.white_ms}`);
+  assert.ok(st.clock.black_ms <= 182000 && st.clock.black_ms > 150000, `the engine used some of its time: ${st.clock.black_ms}`);
+  // White's clock runs down on the page.
+  const before = await ms('white');
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=clock-white]')?.getAttribute('data-ms')) < b - 300, before);
+  await page.reload();
+  await page.locator(`[data-testid=board][data-game="${id}"]`).waitFor();
+  assert.equal(await ms('black'), st.clock.black_ms, 'the stopped clock is kept');
+  assert.ok(await ms('white') < 180000, 'the running clock kept running');
+  assert.equal(await running('white'), 'true');
+  const pgn = await (await fetch(`${base}/api/games/${id}/pgn`)).text();
+  assert.match(pgn, /\[TimeControl "180\+2"\]/);
+});
+
+test('the flag falls: the game ends on time by itself and the page says so', async () => {
+  const g = await api(base, '/api/games', { variant: 'chess', white: 'human', black: 'human', clock: { initial_ms: 10000, increment_ms: 0 } });
+  await api(base, `/api/games/${g.id}/move`, { move: 'e4' });
+  await api(base, `/api/games/${g.id}/move`, { move: 'e5' });
+  await openGame(g.id);
+  assert.equal(await running('white'), 'true');
+  await page.waitForFunction(() => document.querySelector('[data-testid=status]')?.dataset.reason === 'timeout', null, { timeout: 30000 });
+  assert.match(await page.getByTestId('game-over-text').textContent(), /Black wins on time/);
+  assert.equal(await ms('white'), 0);
+  assert.equal(await running('white'), 'false');
+  const st = await api(base, `/api/games/${g.id}`);
+  assert.deepEqual(st.status, { over: true, result: '0-1', reason: 'timeout' });
+});
