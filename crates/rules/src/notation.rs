@@ -69,7 +69,7 @@ fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
         return String::new();
     }
     let tok = v.pieces[usize::from(k)].token.clone();
-    let keeps = pr.is_some_and(|p| p.keeps_origin);
+    let keeps = pr.is_some_and(|p| p.keeps_origin && p.plus_text);
     if human {
         if v.plus_promotion {
             if single {

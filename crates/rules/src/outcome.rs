@@ -28,7 +28,11 @@ pub enum Reason {
     Counting,
     /// A side was reduced to its bare king (Shatranj, Courier, Shatar).
     BareKing,
-    /// A repetition in which one side checked on every move: it loses.
+    /// Checkmate by a drop the variant scores as a loss for the dropper
+    /// (Shogi's pawn-drop mate).
+    DropMate,
+    /// A repetition brought about by one side checking at every move: that
+    /// side loses.
     PerpetualCheck,
     /// Gave the last of its checks (n-check).
     Checks,
@@ -49,6 +53,7 @@ impl Reason {
             Reason::BareKings => "bare-kings",
             Reason::Counting => "counting",
             Reason::BareKing => "bare-king",
+            Reason::DropMate => "drop-mate",
             Reason::PerpetualCheck => "perpetual-check",
             Reason::Checks => "checks",
         }

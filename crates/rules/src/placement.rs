@@ -69,6 +69,9 @@ pub struct PlacementReader<'a> {
     pub promoted_to: Vec<Option<PieceType>>,
     /// Promoted pieces are written `+XY` (origin, current type).
     pub promoted_full: bool,
+    /// For each type, the type a `revert` promotion made it from (for
+    /// `Q~`, Crazyhouse's promoted Pawn).
+    pub reverted_from: Vec<Option<PieceType>>,
     /// The board is written as `|`-separated levels.
     pub levels: bool,
 }
@@ -285,8 +288,20 @@ impl PlacementReader<'_> {
                         format!("{label}: `{ch}` is not a piece of this variant"),
                     );
                 };
-                row.place(Piece::new(k, c), None, out)?;
-                row.at += used;
+                let marked = text[row.at + used..].starts_with('~');
+                let origin = if marked {
+                    let Some(o) = self.reverted_from.get(usize::from(k)).copied().flatten() else {
+                        return ferr(
+                            "board",
+                            format!("{label}: `{ch}~`: no piece promotes to that one"),
+                        );
+                    };
+                    Some(o)
+                } else {
+                    None
+                };
+                row.place(Piece::new(k, c), origin, out)?;
+                row.at += used + usize::from(marked);
             }
         }
         if row.x != cells.len() {
@@ -469,6 +484,7 @@ mod tests {
             tokens: vec!["K", "P", "G"],
             promoted_to: vec![None, Some(2), None],
             promoted_full: false,
+            reverted_from: vec![None; 3],
             levels: false,
         }
     }

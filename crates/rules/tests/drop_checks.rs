@@ -112,7 +112,11 @@ fn attacks_if_placed_finds_exactly_the_attacking_drops() {
                 }
             }
         }
-        assert!(with_drops > 20 && hits > 5, "{id}: {with_drops} {hits}");
+        // Hands fill up where captures go to them; elsewhere they hold only
+        // what the start position gives (Pocket Knight's one Knight).
+        if v.rules.captures_to_hand {
+            assert!(with_drops > 20 && hits > 5, "{id}: {with_drops} {hits}");
+        }
     }
     assert!(variants >= 17, "{variants}");
 }

@@ -17,7 +17,7 @@
 //! side has no move, they are judged in their place.
 
 use super::{
-    bare_king, bare_kings, check_count, count_win, counting, coverage, mate, move_rule, ply_cap,
+    bare_king, bare_kings, check_count, count_win, counting, coverage, drop_mate, mate, move_rule, ply_cap,
     repetition,
 };
 use crate::moves::MoveList;
@@ -30,6 +30,8 @@ use crate::variant::Rules;
 pub enum EndRule {
     /// Loss for a side whose pieces no longer cover every direction or group.
     Coverage,
+    /// Win for a side mated by a drop of one of these types (bit mask).
+    DropMate(u64),
     /// Loss for a side in check with no legal move.
     Checkmate,
     /// Win for the side that has given its last check (n-check).
@@ -66,6 +68,9 @@ impl EndRule {
         if rules.check_counting {
             list.push(EndRule::Checks);
         }
+        if rules.drop_mate_loses != 0 {
+            list.push(EndRule::DropMate(rules.drop_mate_loses));
+        }
         list.push(EndRule::Checkmate);
         if rules.count_win.is_some() {
             list.push(EndRule::CountWin);
@@ -93,7 +98,10 @@ impl EndRule {
     /// legal move.
     #[must_use]
     pub fn needs_moves(self) -> bool {
-        matches!(self, EndRule::Checkmate | EndRule::Stalemate)
+        matches!(
+            self,
+            EndRule::Checkmate | EndRule::Stalemate | EndRule::DropMate(_)
+        )
     }
 
     /// True for the rules that, once they hold, forbid every move (the game
@@ -109,6 +117,7 @@ impl EndRule {
     fn judge(self, pos: &Position, judge: &mut Judge) -> Option<Outcome> {
         match self {
             EndRule::Coverage => coverage::judge(pos),
+            EndRule::DropMate(types) => drop_mate::judge(pos, types, judge.has_move(pos)?),
             EndRule::Checkmate => mate::judge_checkmate(pos, judge.has_move(pos)?),
             EndRule::CountWin => count_win::judge(pos),
             EndRule::Checks => check_count::judge(pos),

@@ -17,6 +17,16 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The same result seen from the other side.
+    #[must_use]
+    pub fn flipped(self) -> Verdict {
+        match self {
+            Verdict::Win => Verdict::Loss,
+            Verdict::Draw => Verdict::Draw,
+            Verdict::Loss => Verdict::Win,
+        }
+    }
+
     /// The outcome this verdict gives the side to move of `pos`.
     #[must_use]
     pub fn outcome(self, pos: &Position, reason: Reason) -> Outcome {

@@ -33,6 +33,7 @@ pub mod check_escape;
 pub mod count_win;
 pub mod counting;
 pub mod coverage;
+pub mod drop_mate;
 pub mod drops;
 pub mod en_passant;
 pub mod end;

@@ -1,49 +1,46 @@
-//! Perpetual check loses (Xiangqi, Janggi): when a position repeats and one
-//! side has given check with every one of its moves since the earliest
-//! repeated occurrence, that side loses instead of the game being drawn;
-//! when both sides did, it stays a draw.
+//! Perpetual check: in Shogi, Xiangqi and Janggi a repetition brought about by
+//! one side checking at every one of its moves is not a draw — the checking
+//! side loses (Fairy-Stockfish's `perpetualCheckIllegal`, which scores it
+//! so while keeping the checking moves legal).
 //!
-//! Part of the repetition verdict (`components::repetition` asks
-//! `judge` once it has found the repetition): which positions were in
-//! check is not kept in the history, so the moves of the cycle are taken
-//! back on a copy of the position. A repetition is rare, so this costs
-//! nothing on the common path.
+//! The rule looks at the cycle the repetition closes: every position from
+//! the earliest counted occurrence to now. When the side to move was in
+//! check in each of its positions of the cycle, its opponent checked
+//! perpetually and loses; the same test the other way round gives the side
+//! to move the loss; when both sides checked throughout it is a draw. Checks
+//! are found by taking the moves back on a copy, which costs nothing unless
+//! a repetition has happened.
+//!
+//! Hook: verdict, through the repetition rule (`components::repetition`).
 
 use crate::outcome::{Outcome, Reason};
 use crate::position::Position;
+use crate::variant::Verdict;
 
-/// The verdict on a repetition whose earliest counted occurrence lies
-/// `span` plies back: a win against the side that checked throughout, or
-/// `None` when neither side did (or both did).
-pub(crate) fn judge(pos: &Position, span: usize) -> Option<Outcome> {
-    if !pos.variant().rules.perpetual_check_loses || span == 0 {
+/// The verdict on a repetition whose cycle spans the last `back` plies when
+/// a side gave check at every move of it, or `None` when neither did.
+pub(crate) fn judge(pos: &Position, back: usize) -> Option<Outcome> {
+    if !pos.variant().rules.perpetual_check_loses || back == 0 || back > pos.history_len() {
         return None;
     }
-    let us = pos.side();
-    // in_check[d]: the side to move d plies back was in check.
-    let mut in_check = Vec::with_capacity(span + 1);
+    // checked[i]: the side to move was in check `i` plies ago.
     let mut p = pos.clone();
-    in_check.push(p.in_check());
-    for _ in 0..span {
-        if p.history_len() == 0 {
-            return None;
-        }
+    let mut checked = Vec::with_capacity(back);
+    for _ in 0..back {
+        checked.push(p.in_check());
         p.unmake();
-        in_check.push(p.in_check());
     }
-    // Positions 0, 2, ..., span back have us to move: they were checks by
-    // the opponent; positions 1, 3, ... were our checks.
-    let them_checked = in_check.iter().step_by(2).all(|&c| c);
-    let we_checked = in_check.iter().skip(1).step_by(2).all(|&c| c);
-    let winner = match (them_checked, we_checked) {
-        (true, false) => us,
-        (false, true) => us.flip(),
-        _ => return None,
+    // Even distances: positions with the same side to move as now, checked
+    // by the opponent; odd ones: the opponent to move, checked by us.
+    let they_checked = checked.iter().step_by(2).all(|&c| c);
+    let we_checked = checked.iter().skip(1).step_by(2).all(|&c| c);
+    let verdict = match (they_checked, we_checked) {
+        (false, false) => return None,
+        (true, false) => Verdict::Win,
+        (false, true) => Verdict::Loss,
+        (true, true) => Verdict::Draw,
     };
-    Some(Outcome {
-        winner: Some(winner),
-        reason: Reason::PerpetualCheck,
-    })
+    Some(verdict.outcome(pos, Reason::PerpetualCheck))
 }
 
 #[cfg(test)]
@@ -91,6 +88,36 @@ mod tests {
         }
         let pos = after("xiangqi", fen, &moves);
         let o = pos.outcome().expect("repetition");
+        assert_eq!((o.winner, o.reason), (None, Reason::Repetition));
+    }
+
+    // White's rook on the a-file and Black's lone king (Shogi).
+    const SHOGI_START: &str = "4k4/9/9/9/9/9/9/9/R3K4[] w - - 0 1";
+
+    fn shogi(moves: &str) -> Position {
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        after("shogi", SHOGI_START, &moves)
+    }
+
+    #[test]
+    fn in_shogi_the_side_that_checks_every_move_loses_the_fourfold_repetition() {
+        // The rook checks along the ninth and the eighth rank in turn and
+        // the king steps between e9 and e8: the position after the first
+        // two moves comes back three times, every White move a check.
+        let cycle = "a9a8 e8e9 a8a9 e9e8";
+        let pos = shogi(&format!("a1a9 e9e8 {cycle} {cycle} {cycle}"));
+        let o = pos.outcome().expect("fourfold repetition");
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::Black), Reason::PerpetualCheck)
+        );
+    }
+
+    #[test]
+    fn in_shogi_a_quiet_repetition_is_a_draw() {
+        let cycle = "e1d1 e9d9 d1e1 d9e9";
+        let pos = shogi(&format!("{cycle} {cycle} {cycle}"));
+        let o = pos.outcome().expect("fourfold repetition");
         assert_eq!((o.winner, o.reason), (None, Reason::Repetition));
     }
 }

@@ -32,9 +32,19 @@ pub struct Promotion {
     pub on_entry: bool,
     /// The promoted piece remembers its origin and reverts when captured.
     pub keeps_origin: bool,
+    /// Written Shogi's way, with `+` (style `promote`); a `revert`
+    /// promotion (Crazyhouse) keeps its origin but is written as in chess.
+    pub plus_text: bool,
 }
 
 impl Promotion {
+    /// True for a `revert` promotion: the origin is kept for captures but
+    /// the piece is written as its new type (`Q~` in FEN, `e7e8q`).
+    #[must_use]
+    pub fn reverts(&self) -> bool {
+        self.keeps_origin && !self.plus_text
+    }
+
     /// True when a move from `from` to `to` may promote.
     #[must_use]
     pub fn applies(&self, us: Color, from: CellId, to: CellId) -> bool {
@@ -49,6 +59,24 @@ impl Promotion {
         let zone = &self.zone[us.idx()];
         self.mandatory || immobile || (self.on_entry && !zone.contains(from) && zone.contains(to))
     }
+}
+
+/// For each type, the type a `revert` promotion makes it from (Crazyhouse's
+/// `Q~`: a Queen that was a Pawn), if one does.
+#[must_use]
+pub fn reverted_from(pieces: &[crate::variant::PieceDef]) -> Vec<Option<PieceType>> {
+    (0..pieces.len())
+        .map(|kind| {
+            pieces
+                .iter()
+                .position(|p| {
+                    p.promotion.as_ref().is_some_and(|pr| {
+                        pr.reverts() && pr.to.iter().any(|&t| usize::from(t) == kind)
+                    })
+                })
+                .map(|i| i as PieceType)
+        })
+        .collect()
 }
 
 impl Position {

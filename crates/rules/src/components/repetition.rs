@@ -5,7 +5,9 @@
 
 use super::perpetual;
 use crate::outcome::{Outcome, Reason};
+use crate::piece::Color;
 use crate::position::Position;
+use crate::variant::Verdict;
 
 impl Position {
     /// Hashes of the earlier positions, newest first and with the same side
@@ -38,25 +40,84 @@ impl Position {
     }
 }
 
-/// Draw at the `occurrences`-th occurrence of the position, or at its first
-/// recurrence when `first` is set — unless a side checked throughout, where
-/// the variant makes perpetual check lose ([`super::perpetual`]).
+/// What a repetition gives the side to move when no perpetual check
+/// decides it (Fairy-Stockfish's `nFoldValue`, `nFoldValueAbsolute`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RepetitionVerdict {
+    /// The verdict for the side to move (a draw in most games).
+    ToMove(Verdict),
+    /// The verdict for White whoever is to move (Minishogi: the first
+    /// player loses).
+    ForWhite(Verdict),
+}
+
+impl RepetitionVerdict {
+    /// A repetition draws (the default).
+    pub const DRAW: RepetitionVerdict = RepetitionVerdict::ToMove(Verdict::Draw);
+
+    /// Reads the optional `repetition_verdict` key (absent: a draw).
+    ///
+    /// # Errors
+    /// As [`Self::parse`].
+    pub fn from_spec(text: Option<&str>) -> Result<RepetitionVerdict, String> {
+        text.map_or(Ok(Self::DRAW), Self::parse)
+    }
+
+    /// Reads `repetition_verdict`: `draw`, `loss` or `win` for the side to
+    /// move, `white-loss` or `white-win` whoever is to move.
+    ///
+    /// # Errors
+    /// The text of the message for any other value.
+    pub fn parse(text: &str) -> Result<RepetitionVerdict, String> {
+        Ok(match text {
+            "draw" => RepetitionVerdict::ToMove(Verdict::Draw),
+            "loss" => RepetitionVerdict::ToMove(Verdict::Loss),
+            "win" => RepetitionVerdict::ToMove(Verdict::Win),
+            "white-loss" => RepetitionVerdict::ForWhite(Verdict::Loss),
+            "white-win" => RepetitionVerdict::ForWhite(Verdict::Win),
+            o => {
+                return Err(format!(
+                    "`{o}`: use draw, loss, win, white-loss or white-win"
+                ))
+            }
+        })
+    }
+
+    fn outcome(self, pos: &Position) -> Outcome {
+        let verdict = match self {
+            RepetitionVerdict::ToMove(v) => v,
+            RepetitionVerdict::ForWhite(v) if pos.side() == Color::White => v,
+            RepetitionVerdict::ForWhite(v) => v.flipped(),
+        };
+        verdict.outcome(pos, Reason::Repetition)
+    }
+}
+
+/// Ends the game at the `occurrences`-th occurrence of the position, or at
+/// its first recurrence when `first` is set: a draw, unless the variant
+/// scores repetitions otherwise or one side checked all through the cycle
+/// (`components::perpetual`).
 pub(crate) fn judge(pos: &Position, occurrences: u32, first: bool) -> Option<Outcome> {
-    let h = pos.hash();
-    let earlier_needed = if first {
+    let earlier = if first {
         1
     } else {
-        (occurrences as usize).saturating_sub(1).max(1)
+        (occurrences as usize).saturating_sub(1)
     };
-    // Plies back to the earliest occurrence counted.
-    let (index, _) = pos
-        .repeatable_keys()
-        .enumerate()
-        .filter(|&(_, k)| k == h)
-        .nth(earlier_needed - 1)?;
-    let span = 2 * (index + 1);
-    Some(perpetual::judge(pos, span).unwrap_or(Outcome {
-        winner: None,
-        reason: Reason::Repetition,
-    }))
+    let back = if earlier == 0 {
+        0
+    } else {
+        let h = pos.hash();
+        // Distances of the candidates are 2, 4, 6... plies.
+        let i = pos
+            .repeatable_keys()
+            .enumerate()
+            .filter(|&(_, k)| k == h)
+            .nth(earlier - 1)?
+            .0;
+        2 * (i + 1)
+    };
+    Some(
+        perpetual::judge(pos, back)
+            .unwrap_or_else(|| pos.variant().rules.repetition_verdict.outcome(pos)),
+    )
 }

@@ -20,6 +20,15 @@ use std::sync::Arc;
 pub use crate::placement::FenError;
 use crate::placement::{ferr, split_hands, MAX_HAND_COUNT};
 
+/// True when the castling or en-passant field is left out: Fairy-Stockfish
+/// writes the start positions of its Shogi-like variants without them
+/// (`...[-] w 0 1`), and a number, which neither field can be, is the
+/// move clock that follows.
+fn left_out(field: FenField, next: Option<&&str>) -> bool {
+    matches!(field, FenField::Castling | FenField::EnPassant)
+        && next.is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+}
+
 impl Position {
     /// Reads a position.
     ///
@@ -60,6 +69,9 @@ impl Position {
                     Some(Err(e)) => return ferr("checks", e),
                     _ => {}
                 }
+                continue;
+            }
+            if left_out(f, rest.peek().copied()) {
                 continue;
             }
             let Some(&text) = rest.next() else { break };
@@ -289,7 +301,16 @@ impl Position {
     fn write_piece(&self, out: &mut String, c: CellId) {
         let v = self.variant();
         let p = self.piece(c);
-        if let Some(o) = self.origin(c) {
+        let reverts = |o: PieceType| {
+            v.pieces[usize::from(o)]
+                .promotion
+                .as_ref()
+                .is_some_and(|pr| pr.reverts())
+        };
+        if self.origin(c).is_some_and(reverts) {
+            out.push_str(&v.token(p.kind(), p.color()));
+            out.push('~');
+        } else if let Some(o) = self.origin(c) {
             out.push('+');
             out.push_str(&v.token(o, p.color()));
             if v.fen.promoted_full {

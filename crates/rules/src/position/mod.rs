@@ -264,6 +264,12 @@ impl Position {
         self.history.iter().map(|u| u.mv).collect()
     }
 
+    /// The last move played on this position object, if any.
+    #[must_use]
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|u| u.mv)
+    }
+
     /// Number of moves that can be taken back.
     #[must_use]
     pub fn history_len(&self) -> usize {

@@ -69,4 +69,17 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "shako.toml",
     "3check.toml",
     "5check.toml",
+    // Fairy-Stockfish's drop games.
+    "crazyhouse.toml",
+    "loop.toml",
+    "chessgi.toml",
+    "pocketknight.toml",
+    "bughouse.toml",
+    "capahouse.toml",
+    "minishogi.toml",
+    "gorogoro.toml",
+    "judkins.toml",
+    "euroshogi.toml",
+    "yarishogi.toml",
+    "okisakishogi.toml",
 ];

@@ -490,6 +490,11 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
         "makpongRule",
         "perpetualCheckIllegal",
         "checkCounting",
+        "nFoldValue",
+        "nFoldValueAbsolute",
+        "dropLoop",
+        "firstRankPawnDrops",
+        "promotionZonePawnDrops",
     ];
     for k in st.values.keys() {
         if let Some(msg) = key_problem(k, known) {
@@ -640,6 +645,11 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
                     .unwrap_or(true),
             ),
         );
+        if drops {
+            pawn_drops(&mut p, &mut pr, ranks, &promo_white, &|k| {
+                get(k).and_then(bool_of)
+            });
+        }
         p.insert("promotion".into(), Value::Table(pr));
         if ptab.contains_key(&pl.to_ascii_uppercase().to_string()) {
             bad("pawn", format!("letter `{pl}` used twice"));
@@ -805,11 +815,32 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
             "`checking = false` (no checks) is not supported yet".into(),
         );
     }
-    if get("shogiPawnDropMateIllegal") == Some("true") {
-        bad(
-            "shogiPawnDropMateIllegal",
-            "the pawn-drop-mate ban is not supported in move generation".into(),
+    // The ban applies to Fairy-Stockfish's Shogi pawn type only.
+    let shogi_pawn = get("shogiPawn").filter(|s| *s != "-");
+    if let (Some("true"), Some(p)) = (get("shogiPawnDropMateIllegal"), shogi_pawn) {
+        rules.insert(
+            "drop_mate_loses".into(),
+            Value::Array(vec![Value::String(p.to_ascii_uppercase())]),
         );
+    }
+    if let Some(b) = get("perpetualCheckIllegal").and_then(bool_of) {
+        rules.insert("perpetual_check_loses".into(), Value::Boolean(b));
+    }
+    if let Some(s) = get("nFoldValue") {
+        let absolute = get("nFoldValueAbsolute").and_then(bool_of) == Some(true);
+        match (s, absolute) {
+            ("draw", _) => {}
+            ("loss" | "win", false) => {
+                rules.insert("repetition_verdict".into(), Value::String(s.into()));
+            }
+            ("loss" | "win", true) => {
+                rules.insert(
+                    "repetition_verdict".into(),
+                    Value::String(format!("white-{s}")),
+                );
+            }
+            _ => bad("nFoldValue", format!("`{s}`: use draw, loss or win")),
+        }
     }
     if let Some(s) = get("enPassantRegion") {
         bad(
@@ -837,6 +868,32 @@ fn section_to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Pr
             message: e.to_string(),
         }]
     })
+}
+
+/// Crazyhouse rules for the pawn of a drop variant: no drops on the first
+/// rank (unless `firstRankPawnDrops`) nor in the promotion zone (unless
+/// `promotionZonePawnDrops`); a promoted pawn captured goes to the hand as
+/// a pawn again unless `dropLoop` (or captures do not go to the hand).
+fn pawn_drops(
+    pawn: &mut Table,
+    promotion: &mut Table,
+    ranks: usize,
+    promo_white: &str,
+    flag: &dyn Fn(&str) -> Option<bool>,
+) {
+    let mut zone = format!("*1-*{ranks}");
+    if flag("firstRankPawnDrops") != Some(true) {
+        zone.push_str(" !*1");
+    }
+    if flag("promotionZonePawnDrops") != Some(true) {
+        for term in promo_white.split_whitespace() {
+            zone.push_str(&format!(" !{term}"));
+        }
+    }
+    pawn.insert("drop_zone".into(), Value::String(zone));
+    if flag("capturesToHand") != Some(false) && flag("dropLoop") != Some(true) {
+        promotion.insert("style".into(), Value::String("revert".into()));
+    }
 }
 
 #[cfg(test)]
@@ -920,6 +977,37 @@ mod tests {
         assert!(pos.to_fen().contains(" - 4+4 0 1"));
         let e = convert("x.ini", "[v]\ncheckCounting = maybe\n").unwrap_err();
         assert_eq!(e.problems[0].key, "[v] checkCounting");
+    }
+
+    #[test]
+    fn shogi_end_rules_are_translated() {
+        let base = "[s]\nking = k\npawn = -\nshogiPawn = p\ncastling = false\nstartFen = 4k3/8/8/8/8/8/8/4K3[] w - - 0 1\npieceDrops = true\n";
+        let ok = convert("x.ini", &format!("{base}shogiPawnDropMateIllegal = true\nperpetualCheckIllegal = true\nnFoldValue = loss\nnFoldValueAbsolute = true\n")).unwrap();
+        let t = &ok[0].1;
+        assert!(t.contains("drop_mate_loses = [\"P\"]"), "{t}");
+        assert!(t.contains("perpetual_check_loses = true"), "{t}");
+        assert!(t.contains("repetition_verdict = \"white-loss\""), "{t}");
+        let e = convert("x.ini", &format!("{base}nFoldValue = maybe\n")).unwrap_err();
+        assert_eq!(e.problems[0].key, "nFoldValue");
+        assert_eq!(e.problems[0].line, Some(8));
+    }
+
+    #[test]
+    fn crazyhouse_pawn_drops_are_translated() {
+        let base = "[h]\npieceDrops = true\ncapturesToHand = true\n";
+        let t = &convert("x.ini", base).unwrap()[0].1;
+        assert!(t.contains("drop_zone = \"*1-*8 !*1 !*8\""), "{t}");
+        assert!(t.contains("style = \"revert\""), "{t}");
+        let t = &convert(
+            "x.ini",
+            &format!(
+                "{base}dropLoop = true\nfirstRankPawnDrops = true\npromotionZonePawnDrops = true\n"
+            ),
+        )
+        .unwrap()[0]
+            .1;
+        assert!(t.contains("drop_zone = \"*1-*8\""), "{t}");
+        assert!(!t.contains("revert"), "{t}");
     }
 
     #[test]

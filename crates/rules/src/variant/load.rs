@@ -291,7 +291,9 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(counting);
             field!(royal_captures_checker_only);
             field!(bare_king);
+            field!(drop_mate_loses);
             field!(perpetual_check_loses);
+            field!(repetition_verdict);
             field!(check_counting);
             m.section_origin.insert("rules", idx);
         }

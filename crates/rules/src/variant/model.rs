@@ -10,6 +10,7 @@ pub use crate::components::end::EndRule;
 pub use crate::components::facing::Facing;
 pub use crate::components::mate::Verdict;
 pub use crate::components::promotion::Promotion;
+pub use crate::components::repetition::RepetitionVerdict;
 use crate::movegen::attacks::AttackTables;
 use crate::movegen::tables::MoveTables;
 use crate::piece::{Color, PieceType};
@@ -111,8 +112,12 @@ pub struct Rules {
     pub royal_captures_checker_only: bool,
     /// The verdict on a side reduced to its bare king.
     pub bare_king: Option<BareKing>,
-    /// A repetition reached by perpetual check loses for the checking side.
+    /// Types (bit mask) whose drop may not mate: such a mate loses.
+    pub drop_mate_loses: u64,
+    /// A side checking throughout a repetition loses it.
     pub perpetual_check_loses: bool,
+    /// What a repetition gives when no perpetual check decides it.
+    pub repetition_verdict: RepetitionVerdict,
     /// Checks are counted; giving the last one wins (n-check).
     pub check_counting: bool,
 }
@@ -337,6 +342,7 @@ impl Variant {
             tokens: self.pieces.iter().map(|p| p.token.as_str()).collect(),
             promoted_to: self.pieces.iter().map(PieceDef::single_promotion).collect(),
             promoted_full: self.fen.promoted_full,
+            reverted_from: crate::components::promotion::reverted_from(&self.pieces),
             levels: self.fen.levels,
         }
     }

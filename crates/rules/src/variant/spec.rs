@@ -186,8 +186,10 @@ pub struct PromotionFile {
     pub only_lost: Option<bool>,
     /// Compulsory on a move from outside the zone into it.
     pub on_entry: Option<bool>,
-    /// `replace` (chess: the piece becomes the new type) or `promote`
-    /// (Shogi: the piece remembers its origin and reverts when captured).
+    /// `replace` (chess: the piece becomes the new type), `promote`
+    /// (Shogi: the piece remembers its origin and reverts when captured,
+    /// written with `+`) or `revert` (Crazyhouse: it reverts when captured
+    /// but is written as in chess, `e7e8q`).
     pub style: Option<String>,
 }
 
@@ -268,9 +270,17 @@ pub struct RulesFile {
     /// The verdict on a side reduced to its bare king
     /// (`components::bare_king`).
     pub bare_king: Option<BareKingFile>,
+    /// Piece keys whose drop may not give checkmate: such a mate loses for
+    /// the dropper (Shogi's pawn; `components::drop_mate`).
+    pub drop_mate_loses: Option<Vec<String>>,
+    /// A repetition in which one side checked at every move loses for that
+    /// side (`components::perpetual`).
+    pub perpetual_check_loses: Option<bool>,
+    /// What a repetition gives: `draw` (default), `loss` or `win` for the
+    /// side to move, `white-loss` or `white-win` whoever is to move.
+    pub repetition_verdict: Option<String>,
     /// At a repetition, a side that gave check with every move since the
     /// earliest repeated occurrence loses (`components::perpetual`).
-    pub perpetual_check_loses: Option<bool>,
     /// N-check: a move that checks uses one of the mover's checks (counts
     /// in the FEN field `W+B`, after en passant); the side that gives its
     /// last check wins.
@@ -337,7 +347,8 @@ pub struct FenFile {
     pub fields: Option<Vec<String>>,
     /// Board layout: `ranks` or `levels`.
     pub layout: Option<String>,
-    /// Promoted pieces: `origin` (`+P`) or `origin-current` (`+PG`).
+    /// Promoted pieces: `origin` (`+P`) or `origin-current` (`+PG`). (A
+    /// piece promoted in the `revert` style is always written `Q~`.)
     pub promoted: Option<String>,
     /// En-passant field: `capturable` (only cells a pawn could take) or `passed` (all passed cells).
     pub ep: Option<String>,

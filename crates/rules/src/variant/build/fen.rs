@@ -166,6 +166,7 @@ impl Ctx<'_> {
             tokens: pieces.iter().map(|p| p.token.as_str()).collect(),
             promoted_to: pieces.iter().map(PieceDef::single_promotion).collect(),
             promoted_full: fen.promoted_full,
+            reverted_from: crate::components::promotion::reverted_from(pieces),
             levels: fen.levels,
         };
         let aliases = self.m.top.aliases.clone().unwrap_or_default();

@@ -255,9 +255,12 @@ impl Ctx<'_> {
         };
         let keeps_origin = match pr.style.as_deref() {
             None | Some("replace") => false,
-            Some("promote") => true,
+            Some("promote" | "revert") => true,
             Some(o) => {
-                report(self, format!("style `{o}`: use `replace` or `promote`"));
+                report(
+                    self,
+                    format!("style `{o}`: use `replace`, `promote` or `revert`"),
+                );
                 false
             }
         };
@@ -269,6 +272,7 @@ impl Ctx<'_> {
             only_lost: pr.only_lost.unwrap_or(false),
             on_entry: pr.on_entry.unwrap_or(false),
             keeps_origin,
+            plus_text: pr.style.as_deref() == Some("promote"),
         }
     }
 

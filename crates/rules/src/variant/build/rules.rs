@@ -10,7 +10,9 @@ use super::Ctx;
 use crate::betza::Dialect;
 use crate::movegen::compile::{leg_vectors, PieceSource};
 use crate::variant::load::VariantError;
-use crate::variant::model::{BareKing, CountWin, Counting, Coverage, Facing, Rules, Verdict};
+use crate::variant::model::{
+    BareKing, CountWin, Counting, Coverage, Facing, RepetitionVerdict, Rules, Verdict,
+};
 use crate::variant::spec::{CoverageFile, RulesFile};
 use menagerie_geometry::Vector;
 
@@ -57,9 +59,27 @@ impl Ctx<'_> {
             counting: self.counting(&rf),
             royal_captures_checker_only: rf.royal_captures_checker_only.unwrap_or(false),
             bare_king: self.bare_king(&rf),
+            drop_mate_loses: self.drop_mate_loses(&rf),
             perpetual_check_loses: rf.perpetual_check_loses.unwrap_or(false),
+            repetition_verdict: self.repetition_verdict(&rf),
             check_counting: rf.check_counting.unwrap_or(false),
         }
+    }
+
+    /// `drop_mate_loses = ["P"]` (Shogi's pawn-drop mate).
+    fn drop_mate_loses(&mut self, rf: &RulesFile) -> u64 {
+        let keys = rf.drop_mate_loses.as_deref();
+        let found = crate::components::drop_mate::from_spec(keys, |k| self.lookup(k));
+        found
+            .map_err(|e| self.problem_in("rules", "rules.drop_mate_loses", e))
+            .unwrap_or(0)
+    }
+
+    /// `repetition_verdict = "draw" | "loss" | "win" | "white-loss" | "white-win"`.
+    fn repetition_verdict(&mut self, rf: &RulesFile) -> RepetitionVerdict {
+        RepetitionVerdict::from_spec(rf.repetition_verdict.as_deref())
+            .map_err(|e| self.problem_in("rules", "rules.repetition_verdict", e))
+            .unwrap_or(RepetitionVerdict::DRAW)
     }
 
     /// `counting = { rule, pawn, rook, khon, knight }` (Makruk family).
