@@ -20,13 +20,15 @@ use std::sync::Arc;
 pub use crate::placement::FenError;
 use crate::placement::{ferr, split_hands, MAX_HAND_COUNT};
 
-/// True when the castling or en-passant field is left out: Fairy-Stockfish
-/// writes the start positions of its Shogi-like variants without them
-/// (`...[-] w 0 1`), and a number, which neither field can be, is the
-/// move clock that follows.
-fn left_out(field: FenField, next: Option<&&str>) -> bool {
-    matches!(field, FenField::Castling | FenField::EnPassant)
-        && next.is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+/// True when the castling field, and with it the en-passant field, is left
+/// out: Fairy-Stockfish writes the start positions of its Shogi-like
+/// variants without them (`...[-] w 0 1`); a number where the castling
+/// field belongs, which it can never be, is the move clock that follows.
+fn left_out(field: FenField, next: Option<&&str>, short: &mut bool) -> bool {
+    if field == FenField::Castling {
+        *short = next.is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()));
+    }
+    *short && matches!(field, FenField::Castling | FenField::EnPassant)
 }
 
 impl Position {
@@ -56,6 +58,7 @@ impl Position {
             None => Vec::new(),
         };
         let mut rest = parts[1..].iter().peekable();
+        let mut short = false;
         let mut castling_text = "-";
         let mut ep_text = "-";
         for &f in &v.fen.fields {
@@ -71,7 +74,7 @@ impl Position {
                 }
                 continue;
             }
-            if left_out(f, rest.peek().copied()) {
+            if left_out(f, rest.peek().copied(), &mut short) {
                 continue;
             }
             let Some(&text) = rest.next() else { break };

@@ -958,7 +958,7 @@ mod tests {
         // Without a silver general there is nothing to count with.
         let e = convert("x.ini", "[c]\ncountingRule = makruk\n").unwrap_err();
         assert!(
-            e.problems[0].key.ends_with("countingRule"),
+            e.problems[0].key == "[c] countingRule",
             "{:?}",
             e.problems
         );
@@ -988,7 +988,7 @@ mod tests {
         assert!(t.contains("perpetual_check_loses = true"), "{t}");
         assert!(t.contains("repetition_verdict = \"white-loss\""), "{t}");
         let e = convert("x.ini", &format!("{base}nFoldValue = maybe\n")).unwrap_err();
-        assert_eq!(e.problems[0].key, "nFoldValue");
+        assert_eq!(e.problems[0].key, "[s] nFoldValue");
         assert_eq!(e.problems[0].line, Some(8));
     }
 
