@@ -17,8 +17,8 @@
 //! side has no move, they are judged in their place.
 
 use super::{
-    bare_king, bare_kings, check_count, count_win, counting, coverage, drop_mate, mate, move_rule, ply_cap,
-    repetition,
+    bare_king, bare_kings, check_count, count_win, counting, coverage, drop_mate, mate, move_rule,
+    ply_cap, repetition,
 };
 use crate::moves::MoveList;
 use crate::outcome::Outcome;

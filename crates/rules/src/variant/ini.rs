@@ -957,11 +957,7 @@ mod tests {
         assert!(v.rules.perpetual_check_loses);
         // Without a silver general there is nothing to count with.
         let e = convert("x.ini", "[c]\ncountingRule = makruk\n").unwrap_err();
-        assert!(
-            e.problems[0].key == "[c] countingRule",
-            "{:?}",
-            e.problems
-        );
+        assert!(e.problems[0].key == "[c] countingRule", "{:?}", e.problems);
     }
 
     #[test]
