@@ -79,3 +79,30 @@ test('the flag falls: the game ends on time by itself and the page says so', asy
   const st = await api(base, `/api/games/${g.id}`);
   assert.deepEqual(st.status, { over: true, result: '0-1', reason: 'timeout' });
 });
+
+test('engine levels: chosen at creation, shown in the game, the weak engine still answers', async () => {
+  await page.goto(base + '/');
+  await page.getByTestId('variant-chess').click();
+  await page.getByTestId('side-black').click();
+  await page.getByTestId('clock-none').click();
+  await page.getByTestId('time-500').click();
+  await page.getByTestId('level-2').click();
+  assert.equal(await page.getByTestId('level-2').getAttribute('aria-checked'), 'true');
+  await page.getByTestId('start-game').click();
+  await page.getByTestId('move-1').waitFor(); // the engine (White) opened
+  const id = await page.getByTestId('board').getAttribute('data-game');
+  assert.equal(await page.getByTestId('engine-level').inputValue(), '2');
+  const st = await api(base, `/api/games/${id}`);
+  assert.equal(st.engine.level, 2);
+  // Changing the level in the game is kept.
+  await page.getByTestId('engine-level').selectOption('8');
+  await page.waitForFunction(async (gid) => (await (await fetch(`/api/games/${gid}`)).json()).engine.level === 8, id);
+  await page.getByTestId('engine-level').selectOption('1');
+  await page.waitForFunction(async (gid) => (await (await fetch(`/api/games/${gid}`)).json()).engine.level === 1, id);
+  const move = st.legal[0];
+  await api(base, `/api/games/${id}/move`, { move: move.uci });
+  await page.getByTestId('move-3').waitFor();
+  await page.reload();
+  await page.locator(`[data-testid=board][data-game="${id}"]`).waitFor();
+  assert.equal(await page.getByTestId('engine-level').inputValue(), '1');
+});

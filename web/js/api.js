@@ -82,7 +82,7 @@ export function getDiagram(variant, token, opts = {}) {
 
 /**
  * Creates a game.
- * @param {{variant:string, fen?:string|null, white?:string, black?:string, engine?:{movetime_ms?:number|null, depth?:number|null}, clock?:{initial_ms:number, increment_ms:number}|null}} spec
+ * @param {{variant:string, fen?:string|null, white?:string, black?:string, engine?:{movetime_ms?:number|null, depth?:number|null}, clock?:{initial_ms:number, increment_ms:number}|null, level?:number}} spec
  */
 export const createGame = (spec) => request('POST', '/api/games', spec);
 

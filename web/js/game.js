@@ -364,7 +364,8 @@ export class GameScreen {
       const side = st.side;
       const engineTurn = st.players[side] === 'engine';
       const humans = ['white', 'black'].filter((c) => st.players[c] === 'human');
-      if (engineTurn) text = st.engine.thinking ? `${colorName(side)} (engine) is thinking…` : `${colorName(side)} (engine) to move`;
+      const who = `${colorName(side)} (engine${st.engine.level < 8 ? `, level ${st.engine.level}` : ''})`;
+      if (engineTurn) text = st.engine.thinking ? `${who} is thinking…` : `${who} to move`;
       else if (humans.length === 1) text = `Your move (${colorName(side)})`;
       else text = `${colorName(side)} to move`;
       if ((st.check || []).length) text += ' · check!';
@@ -525,7 +526,10 @@ export class GameScreen {
     timeSel.addEventListener('change', () => { depthIn.hidden = timeSel.value !== 'depth'; apply(); });
     depthIn.addEventListener('change', apply);
     const tc = st.clock;
-    add(el, h('div.row', null, playerSel('white'), playerSel('black')),
+    const levelSel = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'engine-level', 'aria-label': 'Engine level' },
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => h('option', { value: String(n), selected: e.level === n }, n === 8 ? 'Level 8 (full strength)' : `Level ${n}`))));
+    levelSel.addEventListener('change', () => this.act(() => api.patchGame(this.id, { level: Number(levelSel.value) })));
+    add(el, h('div.row', null, playerSel('white'), playerSel('black')), h('div.row', null, levelSel),
       tc ? h('p.muted', { 'data-testid': 'time-control' }, `Clock ${tc.initial_ms / 60000}+${tc.increment_ms / 1000}: the engine plays by its clock.`)
         : h('div.row', null, timeSel, depthIn));
   }

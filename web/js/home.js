@@ -18,13 +18,15 @@ const CLOCKS = [
   { id: 'none', label: 'None' }, { id: '3+2', label: '3+2' }, { id: '5+3', label: '5+3' },
   { id: '10+5', label: '10+5' }, { id: '30+20', label: '30+20' },
 ];
+/** Engine levels: 1 (a beginner who blunders) to 8 (full strength). */
+const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ id: String(n), label: n === 8 ? '8 (full)' : String(n) }));
 const SIDES = [
   { id: 'white', label: 'White' }, { id: 'black', label: 'Black' }, { id: 'random', label: 'Random' },
   { id: 'humans', label: 'Two players' }, { id: 'engines', label: 'Engine vs engine' },
 ];
 
 const PREFS_KEY = 'menagerie.setup';
-/** @returns {{variant?:string, side?:string, ms?:number, depth?:number|null, mode?:string, clock?:string}} */
+/** @returns {{variant?:string, side?:string, ms?:number, depth?:number|null, mode?:string, clock?:string, level?:number}} */
 function loadPrefs() {
   try { return JSON.parse(localStorage.getItem(PREFS_KEY) || '{}'); } catch { return {}; }
 }
@@ -65,6 +67,7 @@ export async function renderHome(main, app) {
     ms: prefs.ms || 2000,
     depth: prefs.depth || 8,
     clock: prefs.clock || 'none',
+    level: prefs.level || 8,
     fen: '',
   };
 
@@ -86,8 +89,10 @@ export async function renderHome(main, app) {
       seg('side', SIDES, state.side, (id) => { state.side = id; }),
       h('label.field-label', null, 'Clock (minutes + seconds a move)'),
       seg('clock', CLOCKS, state.clock, (id) => { state.clock = id; }),
+      engineUsed ? h('label.field-label', null, 'Engine level (1 = beginner, 8 = full strength)') : null,
+      engineUsed ? seg('level', LEVELS, String(state.level), (id) => { state.level = Number(id); }) : null,
       engineUsed && clocked ? h('p.muted.small-note', { 'data-testid': 'clock-engine-note' }, 'The engine plays by its clock.') : null,
-      engineUsed && !clocked ? h('label.field-label', null, 'Engine strength') : null,
+      engineUsed && !clocked ? h('label.field-label', null, 'Engine time') : null,
       engineUsed && !clocked ? seg('time', [...TIMES.map((t) => ({ id: String(t.ms), label: t.label })), { id: 'depth', label: 'Depth' }],
         state.mode === 'depth' ? 'depth' : String(state.ms),
         (id) => { if (id === 'depth') state.mode = 'depth'; else { state.mode = 'time'; state.ms = Number(id); } }) : null,
@@ -114,7 +119,7 @@ export async function renderHome(main, app) {
     const tc = /^(\d+)\+(\d+)$/.exec(state.clock);
     const clock = tc ? { initial_ms: Number(tc[1]) * 60000, increment_ms: Number(tc[2]) * 1000 } : null;
     try {
-      const game = await api.createGame({ variant: state.variant, fen: state.fen.trim() || null, white, black, engine, clock });
+      const game = await api.createGame({ variant: state.variant, fen: state.fen.trim() || null, white, black, engine, clock, level: state.level });
       app.navigate(`#/game/${encodeURIComponent(game.id)}`);
     } catch (e) {
       toast(`Could not start the game: ${/** @type {Error} */ (e).message}`, 'error');

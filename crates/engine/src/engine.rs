@@ -222,6 +222,11 @@ impl Engine {
         Ok(())
     }
 
+    /// Sets the number of lines searched (MultiPV), clamped to 1..=[`MAX_MULTIPV`].
+    pub(crate) fn set_multipv(&mut self, n: u32) {
+        self.options.multipv = n.clamp(1, MAX_MULTIPV);
+    }
+
     /// Forgets the previous game (clears the hash table).
     pub fn new_game(&mut self) {
         self.stop();

@@ -1,7 +1,8 @@
 //! Menagerie's search engine: a generic evaluation derived from the compiled
 //! move tables, an alpha-beta search (PVS, aspiration windows, transposition
 //! table, quiescence, null move, LMR, killers, history, check extensions,
-//! SEE, Lazy SMP), a time manager, the [`Engine`] facade and `bench`.
+//! SEE, Lazy SMP), a time manager, the [`Engine`] facade, playing [`level`]s for
+//! people and `bench`.
 //!
 //! The search does no I/O and never looks at a variant's name.
 
@@ -10,6 +11,7 @@
 pub mod bench;
 mod engine;
 pub mod eval;
+pub mod level;
 mod search;
 mod time;
 pub mod tt;
@@ -19,4 +21,5 @@ pub use engine::{
     MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
 };
 pub use eval::EvalTables;
+pub use level::Level;
 pub use search::SearchResult;

@@ -172,6 +172,7 @@ struct CreateBody {
     black: Option<String>,
     engine: Option<EngineBody>,
     clock: Option<ClockBody>,
+    level: Option<u64>,
 }
 
 /// The clocks of a new game from `{"initial_ms": .., "increment_ms": ..}` (none when absent).
@@ -217,6 +218,9 @@ async fn create_game(
         crate::app::now(),
     )?;
     game.clock = clock;
+    if let Some(n) = b.level {
+        game.level = crate::game::level(n)?;
+    }
     admit(&app, &game, who)?;
     let (_, json) = app.insert(game, Some(who.0))?;
     Ok(JsonText(StatusCode::CREATED, json))
@@ -339,6 +343,7 @@ struct PatchBody {
     white: Option<String>,
     black: Option<String>,
     engine: Option<EngineBody>,
+    level: Option<u64>,
 }
 
 async fn patch_game(
@@ -356,11 +361,16 @@ async fn patch_game(
         Some(e) => EngineSettings::new(e.movetime_ms, e.depth)?,
         None => g.engine,
     };
+    let level = match b.level {
+        Some(n) => crate::game::level(n)?,
+        None => g.level,
+    };
     if [white, black].contains(&Player::Engine) {
         app.usage().check_search(who.0)?;
     }
     g.players = [white, black];
     g.engine = engine;
+    g.level = level;
     if g.player(g.side()) == Player::Human {
         g.cancel_search();
     }

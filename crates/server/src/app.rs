@@ -271,6 +271,7 @@ impl App {
         g.version = s.version;
         g.tags = s.tags;
         g.clock = s.clock;
+        g.level = s.level;
         Ok(g)
     }
 
@@ -353,6 +354,7 @@ impl App {
         });
         let pos = g.pos.clone();
         let limits = search_limits(g);
+        let (level, seed) = (g.level, g.level_seed());
         let app = self.clone();
         let slot = slot.clone();
         let permit = self.usage.permit(client);
@@ -364,9 +366,11 @@ impl App {
                 drop(slot.lock());
                 let events = slot.events.clone();
                 let root = pos.clone();
-                let best = app.opponent.search(
+                let best = app.opponent.search_at_level(
                     pos,
                     limits,
+                    level,
+                    seed,
                     &mut |info| {
                         if let Ok(s) = serde_json::to_string(&InfoView::of(&root, &info)) {
                             let _ = events.send(Push::Info(s.into()));

@@ -1,7 +1,7 @@
 //! The real search engine (`menagerie-engine`) behind the [`Opponent`] trait.
 
 use crate::opponent::Opponent;
-use menagerie_engine::{Engine, EngineOptions, Event, Info, Limits, StopHandle};
+use menagerie_engine::{Engine, EngineOptions, Event, Info, Level, Limits, StopHandle};
 use menagerie_rules::{Color, Move, Position};
 
 /// One [`Engine`] per search (a small transposition table, one thread), so many games
@@ -40,6 +40,27 @@ impl Opponent for EngineOpponent {
             }
         };
         engine.search_until(pos, limits, stop, &mut on_event).best
+    }
+
+    /// The engine's own levels ([`Engine::search_level`]).
+    fn search_at_level(
+        &self,
+        pos: Position,
+        limits: Limits,
+        level: Level,
+        seed: u64,
+        info: &mut dyn FnMut(Info),
+        stop: &StopHandle,
+    ) -> Option<Move> {
+        let mut engine = Engine::new(self.options.clone());
+        let mut on_event = |e| {
+            if let Event::Info(i) = e {
+                info(i);
+            }
+        };
+        engine
+            .search_level(pos, limits, level, seed, stop, &mut on_event)
+            .best
     }
 
     fn accepts_draw(&self, pos: &Position, me: Color) -> bool {

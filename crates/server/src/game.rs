@@ -3,6 +3,7 @@
 
 use crate::clock::{cannot_win, GameClock};
 use crate::error::{ApiError, ApiResult};
+use menagerie_engine::Level;
 use menagerie_rules::{
     move_text, parse_move, san::san_in, Color, Move, Position, TextStyle, Variant,
 };
@@ -38,6 +39,24 @@ impl Player {
             _ => None,
         }
     }
+}
+
+/// Reads a playing level (`1`..=`8`, 8 = full strength).
+///
+/// # Errors
+/// `bad_level` outside that range.
+pub fn level(n: u64) -> ApiResult<Level> {
+    u8::try_from(n).ok().and_then(Level::new).ok_or_else(|| {
+        ApiError::bad(
+            "bad_level",
+            format!(
+                "level must be between {} and {} ({} is full strength)",
+                menagerie_engine::level::MIN_LEVEL,
+                menagerie_engine::level::MAX_LEVEL,
+                menagerie_engine::level::MAX_LEVEL
+            ),
+        )
+    })
 }
 
 /// Engine strength of a game.
@@ -213,6 +232,8 @@ pub struct Game {
     pub tags: Vec<(String, String)>,
     /// The game clocks, when the game is played with a time control.
     pub clock: Option<GameClock>,
+    /// The engine's playing level (full strength unless chosen lower).
+    pub level: Level,
 }
 
 /// Cells holding pieces of `them` before that are not theirs after (board only).
@@ -286,6 +307,18 @@ impl Game {
             search: None,
             tags: Vec::new(),
             clock: None,
+            level: Level::FULL,
+        })
+    }
+
+    /// The seed of the engine's choices below full strength in this game: FNV-1a of
+    /// the game id, so a game's weak moves are the same on every machine and replay.
+    #[must_use]
+    pub fn level_seed(&self) -> u64 {
+        const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+        const FNV_PRIME: u64 = 0x0100_0000_01b3;
+        self.id.bytes().fold(FNV_OFFSET, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(FNV_PRIME)
         })
     }
 

@@ -5,7 +5,7 @@
 //! search engine ([`crate::EngineOpponent`]) is the one real player; its material-only
 //! option is the weak one. Test doubles implement the same trait.
 
-use menagerie_engine::{Info, Limits, StopHandle};
+use menagerie_engine::{Info, Level, Limits, StopHandle};
 use menagerie_rules::{Color, Move, Position};
 
 /// A computer player.
@@ -23,6 +23,22 @@ pub trait Opponent: Send + Sync {
         info: &mut dyn FnMut(Info),
         stop: &StopHandle,
     ) -> Option<Move>;
+
+    /// Like [`Opponent::search`], at a playing level (below full strength the engine
+    /// searches less and sometimes plays a weaker line, drawn from `seed`; see
+    /// `menagerie_engine::level`). By default the level is ignored.
+    fn search_at_level(
+        &self,
+        pos: Position,
+        limits: Limits,
+        level: Level,
+        seed: u64,
+        info: &mut dyn FnMut(Info),
+        stop: &StopHandle,
+    ) -> Option<Move> {
+        let _ = (level, seed);
+        self.search(pos, limits, info, stop)
+    }
 
     /// Answers a draw offer made to `me` in `pos`: true accepts (by default, never).
     fn accepts_draw(&self, pos: &Position, me: Color) -> bool {

@@ -10,6 +10,7 @@
 
 use crate::clock::GameClock;
 use crate::game::{Ended, Game, Player};
+use menagerie_engine::Level;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -109,6 +110,8 @@ pub struct StoredGame {
     pub tags: Vec<(String, String)>,
     /// The clocks of a game with a time control.
     pub clock: Option<GameClock>,
+    /// The engine's playing level.
+    pub level: Level,
 }
 
 /// Status of a listed game.
@@ -173,7 +176,7 @@ CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 ";
 
 /// Columns added after the first schema, added to older databases on open.
-const ADDED_COLUMNS: &[(&str, &str)] = &[("tags", "TEXT"), ("clock", "TEXT")];
+const ADDED_COLUMNS: &[(&str, &str)] = &[("tags", "TEXT"), ("clock", "TEXT"), ("level", "INTEGER")];
 
 fn player(s: &str) -> Player {
     Player::parse(s).unwrap_or(Player::Human)
@@ -346,8 +349,8 @@ impl Store {
         self.conn().execute(
             "INSERT OR REPLACE INTO games (id, variant, start_fen, moves, white, black,
                 movetime_ms, depth, ended, draw_offer, over, result, reason, ply,
-                created, updated, version, tags, clock)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
+                created, updated, version, tags, clock, level)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
             params![
                 g.id,
                 g.variant.id,
@@ -369,6 +372,7 @@ impl Store {
                 (!g.tags.is_empty())
                     .then(|| serde_json::to_string(&g.tags).unwrap_or_default()),
                 g.clock.as_ref().map(GameClock::to_stored),
+                g.level.number(),
             ],
         )?;
         Ok(())
@@ -383,7 +387,7 @@ impl Store {
             .conn()
             .query_row(
                 "SELECT id, variant, start_fen, moves, white, black, movetime_ms, depth,
-                        ended, draw_offer, created, updated, version, tags, clock
+                        ended, draw_offer, created, updated, version, tags, clock, level
                  FROM games WHERE id = ?1",
                 [id],
                 |r| {
@@ -413,6 +417,10 @@ impl Store {
                             .get::<_, Option<String>>(14)?
                             .as_deref()
                             .and_then(GameClock::from_stored),
+                        level: r
+                            .get::<_, Option<u8>>(15)?
+                            .and_then(Level::new)
+                            .unwrap_or(Level::FULL),
                     })
                 },
             )

@@ -283,6 +283,8 @@ pub struct EngineView {
     movetime_ms: Option<u64>,
     depth: Option<u32>,
     thinking: bool,
+    /// Playing level, 1 to 8 (8 = full strength).
+    level: u8,
 }
 
 /// A game state (every game endpoint answers with one).
@@ -501,6 +503,7 @@ impl GameState {
                 movetime_ms,
                 depth,
                 thinking: game.thinking() && !history_view,
+                level: game.level.number(),
             },
             draw_offer: if history_view {
                 None

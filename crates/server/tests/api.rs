@@ -324,7 +324,7 @@ async fn create_and_validate() {
     assert_eq!(g["fen"], fen);
     assert_eq!(
         g["engine"],
-        json!({"movetime_ms": null, "depth": 3, "thinking": false})
+        json!({"movetime_ms": null, "depth": 3, "thinking": false, "level": 8})
     );
     assert!(g["legal"]
         .as_array()
@@ -1410,4 +1410,78 @@ async fn the_engine_plays_by_its_clock() {
         "{l:?}"
     );
     assert_eq!((l.winc, l.binc), (Some(2_000), Some(2_000)));
+}
+
+/// Records the level and seed of every search, then plays the first legal move.
+struct LevelSpy(std::sync::Mutex<Vec<(u8, u64)>>);
+impl Opponent for LevelSpy {
+    fn search(
+        &self,
+        pos: Position,
+        _: Limits,
+        _: &mut dyn FnMut(Info),
+        _: &StopHandle,
+    ) -> Option<Move> {
+        pos.legal_moves().first().copied()
+    }
+    fn search_at_level(
+        &self,
+        pos: Position,
+        limits: Limits,
+        level: menagerie_engine::Level,
+        seed: u64,
+        info: &mut dyn FnMut(Info),
+        stop: &StopHandle,
+    ) -> Option<Move> {
+        self.0.lock().unwrap().push((level.number(), seed));
+        self.search(pos, limits, info, stop)
+    }
+}
+
+#[tokio::test]
+async fn engine_levels_are_chosen_at_creation_shown_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let spy = Arc::new(LevelSpy(std::sync::Mutex::new(Vec::new())));
+    let t = T {
+        app: open_app(Registry::builtin(), dir.path(), spy.clone()).unwrap(),
+        _dir: None,
+    };
+    for bad in [0, 9, 300] {
+        t.err(
+            "POST",
+            "/api/games",
+            Some(json!({"variant": "chess", "level": bad})),
+            400,
+            "bad_level",
+        )
+        .await;
+    }
+    let full = t.new_game(json!({"variant": "chess"})).await;
+    assert_eq!(full["engine"]["level"], 8, "full strength by default");
+    let g = t.new_game(json!({"variant": "chess", "level": 3})).await;
+    let a = id(&g);
+    assert_eq!(g["engine"]["level"], 3);
+    t.play(&a, "e2e4").await;
+    t.wait_for(&a, |v| v["side"] == "white").await;
+    t.play(&a, "d2d4").await;
+    t.wait_for(&a, |v| v["side"] == "white").await;
+    let seen = spy.0.lock().unwrap().clone();
+    assert_eq!(seen.len(), 2);
+    assert!(seen.iter().all(|&(l, _)| l == 3), "{seen:?}");
+    assert_eq!(seen[0].1, seen[1].1, "one seed per game");
+    let p = t
+        .ok(
+            "PATCH",
+            &format!("/api/games/{a}"),
+            Some(json!({"level": 5})),
+        )
+        .await;
+    assert_eq!(p["engine"]["level"], 5);
+    drop(t);
+    let t = T {
+        app: open_app(Registry::builtin(), dir.path(), spy.clone()).unwrap(),
+        _dir: None,
+    };
+    let s = t.ok("GET", &format!("/api/games/{a}"), None).await;
+    assert_eq!(s["engine"]["level"], 5, "the level is stored with the game");
 }
