@@ -83,6 +83,30 @@ pub struct Placement {
     pub cells: Vec<(CellId, Piece, Option<PieceType>)>,
 }
 
+/// The words of a FEN, less the variant id a FEN may start with where the
+/// variant's format allows one (`id_prefix`: 3D FENs name their variant);
+/// `is_name` tells the variant's id and aliases.
+///
+/// # Errors
+/// An empty FEN, or nothing after the id.
+pub fn fen_words(
+    text: &str,
+    id_prefix: bool,
+    is_name: impl Fn(&str) -> bool,
+) -> Result<Vec<&str>, FenError> {
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    if words.is_empty() {
+        return ferr("board", "empty FEN");
+    }
+    if id_prefix && is_name(words[0]) {
+        words.remove(0);
+        if words.is_empty() {
+            return ferr("board", "nothing after the variant id");
+        }
+    }
+    Ok(words)
+}
+
 /// The board text and, when it ends in `[...]`, the hands between brackets.
 ///
 /// # Errors

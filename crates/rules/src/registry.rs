@@ -159,16 +159,19 @@ impl Registry {
             text: text.to_string(),
         };
         let v = load_toml(&source, &self.resolver())?;
+        Ok(self.push_loaded(source, false, v))
+    }
+
+    /// Registers a variant already built from `source`; returns its id.
+    fn push_loaded(&mut self, source: VariantSource, fsf: bool, v: Variant) -> String {
         let id = v.id.clone();
-        let loaded = OnceLock::new();
-        let _ = loaded.set(Ok(Arc::new(v)));
         self.entries.push(Entry {
             id: id.clone(),
             source,
-            fsf: false,
-            loaded,
+            fsf,
+            loaded: OnceLock::from(Ok(Arc::new(v))),
         });
-        Ok(id)
+        id
     }
 
     /// Adds every section of a Fairy-Stockfish `variants.ini`; returns the ids.
@@ -197,14 +200,7 @@ impl Registry {
             let result = load_toml_fsf(&source, &self.resolver());
             match result {
                 Ok(v) => {
-                    let loaded = OnceLock::new();
-                    let _ = loaded.set(Ok(Arc::new(v)));
-                    self.entries.push(Entry {
-                        id: id.clone(),
-                        source,
-                        fsf: true,
-                        loaded,
-                    });
+                    let id = self.push_loaded(source, true, v);
                     report.ids.push(id);
                 }
                 Err(e) => report.problems.extend(e.problems),

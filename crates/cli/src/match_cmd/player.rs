@@ -1,5 +1,13 @@
 //! Players of a match: Menagerie's own engine with some settings, or an
 //! external engine spoken to over UCI or XBoard (see `external.rs`).
+//!
+//! This is deliberately not the web server's `Opponent` trait. A match
+//! player may be another program behind a pipe that answers in protocol
+//! text (checked by the referee), resigns or claims a result, crashes or
+//! hangs, and is judged by a clock it does not control; the server's
+//! opponent is always Menagerie's own engine in the same process, gives a
+//! legal `Move` for a position and is stopped by the server. What the two
+//! share is the engine itself, not an interface.
 
 use anyhow::{bail, Context, Result};
 use menagerie_engine::{Engine, EngineOptions, Limits};

@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 pub use crate::placement::FenError;
-use crate::placement::{ferr, split_hands, MAX_HAND_COUNT};
+use crate::placement::{fen_words, ferr, split_hands, MAX_HAND_COUNT};
 
 /// True when the castling field, and with it the en-passant field, is left
 /// out: Fairy-Stockfish writes the start positions of its Shogi-like
@@ -37,16 +37,9 @@ impl Position {
     /// # Errors
     /// [`FenError`] naming the field and the problem.
     pub fn from_fen(v: &Arc<Variant>, fen: &str) -> Result<Position, FenError> {
-        let mut parts: Vec<&str> = fen.split_whitespace().collect();
-        if parts.is_empty() {
-            return ferr("board", "empty FEN");
-        }
-        if v.fen.id_prefix && (parts[0] == v.id || v.aliases.iter().any(|a| a == parts[0])) {
-            parts.remove(0);
-            if parts.is_empty() {
-                return ferr("board", "nothing after the variant id");
-            }
-        }
+        let parts = fen_words(fen, v.fen.id_prefix, |w| {
+            w == v.id || v.aliases.iter().any(|a| a == w)
+        })?;
         let reader = v.placement_reader();
         let (board_text, hands_text) = split_hands(parts[0])?;
         let mut pos = Position::empty(v.clone());

@@ -11,8 +11,8 @@
 //! than loaded with other rules than Fairy-Stockfish's.
 
 use super::ini::{named_betza, Settings};
-use super::ini_keys;
 use super::load::{read_chain, Problem, VariantSource};
+use super::{ini_keys, ini_rules};
 use std::collections::BTreeSet;
 use toml::{Table, Value};
 
@@ -25,11 +25,6 @@ const OVER_PARENT: &[&str] = &[
     "promotionRegionBlack",
     "promotionPieceTypes",
     "castling",
-    "pieceDrops",
-    "capturesToHand",
-    "stalemateValue",
-    "nMoveRule",
-    "nFoldRule",
 ];
 
 /// What a section needs to know of its built-in parent.
@@ -121,16 +116,19 @@ pub(super) fn section_over(
             parent.id
         )),
     );
+    let translated: Vec<&str> = OVER_PARENT
+        .iter()
+        .copied()
+        .chain(ini_rules::keys())
+        .collect();
     for k in st.values.keys() {
         let piece_key =
             named_betza(k).is_some() || k == "pawn" || k == "king" || k.starts_with("customPiece");
-        if OVER_PARENT.contains(&k.as_str())
-            || piece_key
-            || ini_keys::GUI_ONLY.contains(&k.as_str())
+        if translated.contains(&k.as_str()) || piece_key || ini_keys::GUI_ONLY.contains(&k.as_str())
         {
             continue;
         }
-        let msg = match super::ini::key_problem(k, OVER_PARENT) {
+        let msg = match super::ini::key_problem(k, &translated) {
             Some(m) if m.contains("unknown") => m,
             _ => format!(
                 "Fairy-Stockfish key `{k}` is not supported yet in a section that extends the built-in variant `{}`",
@@ -336,45 +334,23 @@ fn promotion(st: &Settings, pieces: &mut Pieces, t: &mut Table, problems: &mut V
     pieces.written.insert("P".into());
 }
 
-/// `castling = false`, drops, and the game-end keys.
+/// `castling = false` and the game-rule keys of `ini_rules`.
 fn rules(st: &Settings, t: &mut Table, problems: &mut Vec<Problem>) {
-    let flag = |k: &str, problems: &mut Vec<Problem>| -> Option<bool> {
-        let v = st.get(k)?;
-        let b = super::ini::bool_of(v);
-        if b.is_none() {
-            problems.push(st.problem(k, format!("`{v}`: expected true or false")));
+    match st.get("castling").map(super::ini::bool_of) {
+        Some(Some(false)) => {
+            t.insert("castling".into(), Value::Array(Vec::new()));
         }
-        b
-    };
-    if flag("castling", problems) == Some(false) {
-        t.insert("castling".into(), Value::Array(Vec::new()));
+        Some(None) => problems.push(st.problem(
+            "castling",
+            format!(
+                "`{}`: expected true or false",
+                st.get("castling").unwrap_or_default()
+            ),
+        )),
+        _ => {}
     }
     let mut rules = Table::new();
-    if let Some(d) = flag("pieceDrops", problems) {
-        rules.insert("drops".into(), Value::Boolean(d));
-    }
-    if let Some(c) = flag("capturesToHand", problems) {
-        rules.insert("captures_to_hand".into(), Value::Boolean(c));
-    }
-    if let Some(s) = st.get("stalemateValue") {
-        if ["draw", "loss", "win"].contains(&s) {
-            rules.insert("stalemate".into(), Value::String(s.into()));
-        } else {
-            problems.push(st.problem("stalemateValue", format!("`{s}`: use draw, loss or win")));
-        }
-    }
-    for (k, field, factor) in [
-        ("nMoveRule", "move_rule", 2),
-        ("nFoldRule", "repetition", 1),
-    ] {
-        let Some(s) = st.get(k) else { continue };
-        match s.parse::<i64>() {
-            Ok(n) if n >= 0 => {
-                rules.insert(field.into(), Value::Integer(n * factor));
-            }
-            _ => problems.push(st.problem(k, format!("`{s}` is not a number"))),
-        }
-    }
+    ini_rules::translate(st, &mut rules, problems);
     if !rules.is_empty() {
         t.insert("rules".into(), Value::Table(rules));
     }

@@ -7,6 +7,8 @@ pub(crate) mod builtin;
 pub mod ini;
 pub mod ini_keys;
 mod ini_parent;
+mod ini_rules;
+mod ini_section;
 mod load;
 mod model;
 pub mod spec;

@@ -2,7 +2,7 @@
 //! placement (read with [`crate::placement`], before the variant exists).
 
 use super::Ctx;
-use crate::placement::{split_hands, FenError, Placement, PlacementReader};
+use crate::placement::{fen_words, split_hands, FenError, Placement, PlacementReader};
 use crate::variant::load::Problem;
 use crate::variant::model::{FenField, FenFormat, MoveStyle, PieceDef};
 use toml::Spanned;
@@ -170,21 +170,10 @@ impl Ctx<'_> {
             levels: fen.levels,
         };
         let aliases = self.m.top.aliases.clone().unwrap_or_default();
-        let mut words: Vec<&str> = text.split_whitespace().collect();
-        if fen.id_prefix
-            && words
-                .first()
-                .is_some_and(|w| *w == id || aliases.iter().any(|a| a == w))
-        {
-            words.remove(0);
-        }
-        let Some(board) = words.first() else {
-            return Err(FenError {
-                field: "board".into(),
-                message: "empty FEN".into(),
-            });
-        };
-        let mut placement = reader.read_board(split_hands(board)?.0)?;
+        let words = fen_words(text, fen.id_prefix, |w| {
+            w == id || aliases.iter().any(|a| a == w)
+        })?;
+        let mut placement = reader.read_board(split_hands(words[0])?.0)?;
         let extra_at = fen.fields.iter().position(|f| *f == FenField::Extra);
         if let Some(text) = extra_at.and_then(|i| words.get(i + 1)) {
             for (cell, piece) in reader.read_extra(text)? {

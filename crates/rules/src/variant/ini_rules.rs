@@ -1,0 +1,204 @@
+//! The game-rule keys of a Fairy-Stockfish ini section that need nothing
+//! but their own value: each becomes an entry of the TOML `[rules]` table.
+//!
+//! A section on the chess template (`ini_section`) and a section over a
+//! built-in parent (`ini_parent`) translate them the same way, so the
+//! translation lives here once. Keys that need the section's pieces
+//! (`countingRule`, `shogiPawnDropMateIllegal`, the pawn-drop keys) stay
+//! with the template, which knows them.
+//!
+//! Each key is one row of [`RULE_KEYS`]: a new rule family adds its row.
+
+use super::ini::{bool_of, Settings};
+use super::load::Problem;
+use toml::{Table, Value};
+
+/// How one key's value is written into `[rules]`; `Err` holds the message
+/// for a value that cannot be read.
+type Write = fn(&Settings, &str, &mut Table) -> Result<(), String>;
+
+/// One translated key.
+struct RuleKey {
+    /// The Fairy-Stockfish key.
+    key: &'static str,
+    /// Its translation.
+    write: Write,
+}
+
+/// Every key this module translates, in the order they are written.
+const RULE_KEYS: &[RuleKey] = &[
+    RuleKey {
+        key: "pieceDrops",
+        write: |_, v, t| set_bool(t, "drops", v),
+    },
+    RuleKey {
+        key: "capturesToHand",
+        write: |_, v, t| set_bool(t, "captures_to_hand", v),
+    },
+    RuleKey {
+        key: "immobilityIllegal",
+        write: |_, v, t| set_bool(t, "immobility_illegal", v),
+    },
+    RuleKey {
+        key: "stalemateValue",
+        write: |_, v, t| set_verdict(t, "stalemate", v),
+    },
+    RuleKey {
+        key: "nMoveRule",
+        // Fairy-Stockfish counts moves, Menagerie plies.
+        write: |_, v, t| set_count(t, "move_rule", v, 2),
+    },
+    RuleKey {
+        key: "nFoldRule",
+        write: |_, v, t| set_count(t, "repetition", v, 1),
+    },
+    RuleKey {
+        key: "perpetualCheckIllegal",
+        write: |_, v, t| set_bool(t, "perpetual_check_loses", v),
+    },
+    RuleKey {
+        key: "makpongRule",
+        write: |_, v, t| set_bool(t, "royal_captures_checker_only", v),
+    },
+    RuleKey {
+        key: "checkCounting",
+        write: |_, v, t| set_bool(t, "check_counting", v),
+    },
+    RuleKey {
+        key: "checking",
+        write: |_, v, _| match bool_of(v) {
+            Some(true) => Ok(()),
+            Some(false) => Err("`checking = false` (no checks) is not supported yet".into()),
+            None => Err(format!("`{v}`: expected true or false")),
+        },
+    },
+    RuleKey {
+        key: "nFoldValue",
+        write: repetition_verdict,
+    },
+    RuleKey {
+        key: "nFoldValueAbsolute",
+        // Read with `nFoldValue`; alone it only has to be a boolean.
+        write: |_, v, _| {
+            bool_of(v)
+                .map(|_| ())
+                .ok_or(format!("`{v}`: expected true or false"))
+        },
+    },
+];
+
+/// The keys [`translate`] reads.
+pub(super) fn keys() -> impl Iterator<Item = &'static str> {
+    RULE_KEYS.iter().map(|r| r.key)
+}
+
+/// Writes the rule keys `st` sets into `rules`; a value that cannot be read
+/// is a problem at its line.
+pub(super) fn translate(st: &Settings, rules: &mut Table, problems: &mut Vec<Problem>) {
+    for rk in RULE_KEYS {
+        if let Some(v) = st.get(rk.key) {
+            if let Err(message) = (rk.write)(st, v, rules) {
+                problems.push(st.problem(rk.key, message));
+            }
+        }
+    }
+}
+
+fn set_bool(t: &mut Table, field: &str, v: &str) -> Result<(), String> {
+    let b = bool_of(v).ok_or_else(|| format!("`{v}`: expected true or false"))?;
+    t.insert(field.into(), Value::Boolean(b));
+    Ok(())
+}
+
+fn set_verdict(t: &mut Table, field: &str, v: &str) -> Result<(), String> {
+    if !["draw", "loss", "win"].contains(&v) {
+        return Err(format!("`{v}`: use draw, loss or win"));
+    }
+    t.insert(field.into(), Value::String(v.into()));
+    Ok(())
+}
+
+fn set_count(t: &mut Table, field: &str, v: &str, factor: i64) -> Result<(), String> {
+    match v.parse::<i64>() {
+        Ok(n) if n >= 0 => {
+            t.insert(field.into(), Value::Integer(n * factor));
+            Ok(())
+        }
+        _ => Err(format!("`{v}` is not a number")),
+    }
+}
+
+/// `nFoldValue` (with `nFoldValueAbsolute`): what a repetition gives the
+/// side to move, or White whoever is to move.
+fn repetition_verdict(st: &Settings, v: &str, t: &mut Table) -> Result<(), String> {
+    let absolute = st.get("nFoldValueAbsolute").and_then(bool_of) == Some(true);
+    let verdict = match (v, absolute) {
+        ("draw", _) => return Ok(()),
+        ("loss" | "win", false) => v.to_string(),
+        ("loss" | "win", true) => format!("white-{v}"),
+        _ => return Err(format!("`{v}`: use draw, loss or win")),
+    };
+    t.insert("repetition_verdict".into(), Value::String(verdict));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(pairs: &[(&str, &str)]) -> Settings {
+        let mut st = Settings::default();
+        for (i, (k, v)) in pairs.iter().enumerate() {
+            st.values.insert((*k).into(), ((*v).into(), i + 1));
+        }
+        st
+    }
+
+    fn run(pairs: &[(&str, &str)]) -> (Table, Vec<Problem>) {
+        let (mut t, mut p) = (Table::new(), Vec::new());
+        translate(&settings(pairs), &mut t, &mut p);
+        (t, p)
+    }
+
+    #[test]
+    fn values_become_rules_entries() {
+        let (t, p) = run(&[
+            ("nMoveRule", "50"),
+            ("nFoldRule", "4"),
+            ("stalemateValue", "loss"),
+            ("pieceDrops", "true"),
+            ("nFoldValue", "loss"),
+            ("nFoldValueAbsolute", "true"),
+        ]);
+        assert!(p.is_empty(), "{p:?}");
+        assert_eq!(t["move_rule"].as_integer(), Some(100));
+        assert_eq!(t["repetition"].as_integer(), Some(4));
+        assert_eq!(t["stalemate"].as_str(), Some("loss"));
+        assert_eq!(t["drops"].as_bool(), Some(true));
+        assert_eq!(t["repetition_verdict"].as_str(), Some("white-loss"));
+    }
+
+    #[test]
+    fn unreadable_values_are_problems_at_their_line() {
+        let (t, p) = run(&[
+            ("perpetualCheckIllegal", "maybe"),
+            ("nMoveRule", "-3"),
+            ("checking", "false"),
+        ]);
+        assert!(t.is_empty());
+        let keys: Vec<_> = p.iter().map(|p| (p.key.as_str(), p.line)).collect();
+        assert_eq!(
+            keys,
+            [
+                ("nMoveRule", Some(2)),
+                ("perpetualCheckIllegal", Some(1)),
+                ("checking", Some(3))
+            ]
+        );
+        assert!(
+            p[2].message.contains("not supported yet"),
+            "{}",
+            p[2].message
+        );
+    }
+}

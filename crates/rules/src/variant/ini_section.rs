@@ -1,0 +1,661 @@
+//! One Fairy-Stockfish ini section on the chess template (a section with no
+//! parent, or a chain of sections ending in `chess`) as a Menagerie TOML
+//! variant.
+//!
+//! Fairy-Stockfish fills every key a section leaves out from its chess
+//! template; Menagerie's TOML model has no template, so the translation
+//! writes the template's values out (board 8x8, the chess pieces, the
+//! pawn's double step and promotion, castling e1-g1/c1). It is done table
+//! by table — header, board, regions, pieces, pawn, setup, castling,
+//! rules, notation — each by one method of [`Template`], which also
+//! collects the problems, so that every problem of a section is reported
+//! at once. Game-rule keys that need nothing else come from `ini_rules`.
+
+use super::ini::{bool_of, file_number, key_problem, Settings, NAMED};
+use super::ini_rules;
+use super::load::Problem;
+use std::collections::BTreeMap;
+use toml::{Table, Value};
+
+/// The keys this module translates, besides the named piece types,
+/// `customPieceN` and [`ini_rules::keys`].
+const TEMPLATE_KEYS: &[&str] = &[
+    "pawn",
+    "king",
+    "maxFile",
+    "maxRank",
+    "startFen",
+    "castling",
+    "castlingRank",
+    "castlingKingFile",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRookPieces",
+    "doubleStep",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPieceTypes",
+    "mandatoryPawnPromotion",
+    "promotedPieceType",
+    "mandatoryPiecePromotion",
+    "dropNoDoubled",
+    "enPassantRegion",
+    "shogiPawnDropMateIllegal",
+    "countingRule",
+    "dropLoop",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+];
+
+/// Fairy-Stockfish's start position when a section gives none.
+const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// The template's castling: king on the e-file, to g or c.
+const CASTLING_KING_FILE: usize = 5;
+const CASTLING_KINGSIDE_FILE: usize = 7;
+const CASTLING_QUEENSIDE_FILE: usize = 3;
+/// The template's pawn promotes to these (less those a section removes).
+const PAWN_PROMOTIONS: &str = "nbrq";
+/// Largest board a section may ask for.
+const MAX_FILES: usize = 26;
+const MAX_RANKS: usize = 99;
+
+/// The piece types Fairy-Stockfish's default template (chess) defines,
+/// with their letters.
+const DEFAULT_LETTERS: &[(&str, char)] = &[
+    ("pawn", 'p'),
+    ("knight", 'n'),
+    ("bishop", 'b'),
+    ("rook", 'r'),
+    ("queen", 'q'),
+    ("king", 'k'),
+];
+
+/// The pieces of a section by FEN letter (lowercase).
+struct Pieces {
+    /// (name, Betza) of every piece but the pawn.
+    others: BTreeMap<char, (String, String)>,
+    /// The pawn's letter, if the section has a pawn.
+    pawn: Option<char>,
+    /// The royal piece's letter, if the section has one.
+    king: Option<char>,
+}
+
+/// Who a letter belongs to while the pieces are read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Pawn,
+    King,
+    Other,
+}
+
+/// The letter a piece key gives: one letter, `-` (no such piece, `None`),
+/// or for `king` and custom pieces `letter:Betza`; the template's letter
+/// when the key is absent.
+fn piece_letter(
+    st: &Settings,
+    k: &str,
+    with_betza: bool,
+) -> Result<Option<(char, Option<String>)>, Problem> {
+    let Some(v) = st.get(k) else {
+        let default = DEFAULT_LETTERS.iter().find(|(n, _)| *n == k);
+        return Ok(default.map(|x| (x.1, None)));
+    };
+    let mut chars = v.chars();
+    match (chars.next(), chars.next()) {
+        (Some('-'), None) => Ok(None),
+        (Some(c), None) if c.is_ascii_alphabetic() => Ok(Some((c.to_ascii_lowercase(), None))),
+        (Some(c), Some(':')) if with_betza && c.is_ascii_alphabetic() => Ok(Some((
+            c.to_ascii_lowercase(),
+            Some(v[2..].trim().to_string()),
+        ))),
+        _ => {
+            let want = if with_betza {
+                "`letter:Betza`, one letter"
+            } else {
+                "one letter"
+            };
+            Err(st.problem(k, format!("`{v}`: expected {want} or `-`")))
+        }
+    }
+}
+
+/// Reads the piece keys of a section in Fairy-Stockfish's order of piece
+/// types (pawn, the named types, `customPieceN` by number, king): a type
+/// that takes a letter another type had removes that type, as in
+/// Fairy-Stockfish (so `customPiece1 = p:...` replaces the pawn).
+fn read_pieces(st: &Settings, problems: &mut Vec<Problem>) -> Pieces {
+    let mut by_letter: BTreeMap<char, (Role, String, String)> = BTreeMap::new();
+    let letter_of = |k: &str, with_betza: bool, problems: &mut Vec<Problem>| {
+        piece_letter(st, k, with_betza).unwrap_or_else(|p| {
+            problems.push(p);
+            None
+        })
+    };
+    if let Some((c, _)) = letter_of("pawn", false, problems) {
+        by_letter.insert(c, (Role::Pawn, "Pawn".into(), String::new()));
+    }
+    for (k, betza) in NAMED {
+        if let Some((c, _)) = letter_of(k, false, problems) {
+            let mut name = (*k).to_string();
+            name[..1].make_ascii_uppercase();
+            by_letter.insert(c, (Role::Other, name, (*betza).to_string()));
+        }
+    }
+    let mut customs: Vec<(u32, &str)> = Vec::new();
+    for k in st.values.keys() {
+        if let Some(rest) = k.strip_prefix("customPiece") {
+            match rest.parse::<u32>() {
+                Ok(n) => customs.push((n, k)),
+                Err(_) => problems.push(st.problem(k, "customPiece needs a number".into())),
+            }
+        }
+    }
+    customs.sort_unstable();
+    for (_, k) in customs {
+        match letter_of(k, true, problems) {
+            Some((c, Some(betza))) => {
+                let name = format!("Custom {}", c.to_ascii_uppercase());
+                by_letter.insert(c, (Role::Other, name, betza));
+            }
+            Some((_, None)) => {
+                let v = st.get(k).unwrap_or("");
+                problems.push(st.problem(k, format!("`{v}`: expected `letter:Betza`")));
+            }
+            None => {}
+        }
+    }
+    if let Some((c, betza)) = letter_of("king", true, problems) {
+        let betza = betza.unwrap_or_else(|| "K".into());
+        by_letter.insert(c, (Role::King, "King".into(), betza));
+    }
+    let find = |role| by_letter.iter().find(|(_, v)| v.0 == role).map(|(c, _)| *c);
+    Pieces {
+        pawn: find(Role::Pawn),
+        king: find(Role::King),
+        others: by_letter
+            .iter()
+            .filter(|(_, v)| v.0 != Role::Pawn)
+            .map(|(c, v)| (*c, (v.1.clone(), v.2.clone())))
+            .collect(),
+    }
+}
+
+/// The TOML text of section `id` of `file` (its keys in `st`), or every
+/// problem found in it.
+pub(super) fn to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let pieces = read_pieces(st, &mut problems);
+    let translated: Vec<&str> = TEMPLATE_KEYS
+        .iter()
+        .copied()
+        .chain(ini_rules::keys())
+        .collect();
+    for k in st.values.keys() {
+        if let Some(msg) = key_problem(k, &translated) {
+            problems.push(st.problem(k, msg));
+        }
+    }
+    let Some((files, ranks)) = board_size(st, &mut problems) else {
+        return Err(problems);
+    };
+    let mut tr = Template {
+        st,
+        files,
+        ranks,
+        promo_white: st
+            .get("promotionRegionWhite")
+            .map_or(format!("*{ranks}"), str::to_string),
+        // A board of one or two ranks has no room for a double step.
+        double_step: st.get("doubleStep").and_then(bool_of).unwrap_or(true) && ranks > 2,
+        pieces,
+        problems,
+    };
+    let t = tr.variant(id, file);
+    if !tr.problems.is_empty() {
+        return Err(tr.problems);
+    }
+    toml::to_string(&t).map_err(|e| vec![st.problem("", e.to_string())])
+}
+
+/// `maxFile` x `maxRank`, 8x8 when absent; `None` (with the problem) when
+/// unreadable or too large.
+fn board_size(st: &Settings, problems: &mut Vec<Problem>) -> Option<(usize, usize)> {
+    let files = st.get("maxFile").map_or(Some(8), file_number);
+    let ranks = st
+        .get("maxRank")
+        .map_or(Some(8), |s| s.parse::<usize>().ok());
+    let (Some(files), Some(ranks)) = (files, ranks) else {
+        problems.push(st.problem(
+            "maxFile",
+            "board size must be a number (or a file letter for maxFile)".into(),
+        ));
+        return None;
+    };
+    if !(1..=MAX_FILES).contains(&files) || !(1..=MAX_RANKS).contains(&ranks) {
+        problems.push(st.problem(
+            "maxFile",
+            format!(
+                "board {files}x{ranks} is out of range (1-{MAX_FILES} files, 1-{MAX_RANKS} ranks)"
+            ),
+        ));
+        return None;
+    }
+    Some((files, ranks))
+}
+
+/// A section's translation under way.
+struct Template<'a> {
+    st: &'a Settings,
+    files: usize,
+    ranks: usize,
+    /// White's promotion region (Black's is read where it is written).
+    promo_white: String,
+    /// Pawns have the template's double step.
+    double_step: bool,
+    pieces: Pieces,
+    problems: Vec<Problem>,
+}
+
+impl<'a> Template<'a> {
+    fn get(&self, k: &str) -> Option<&'a str> {
+        self.st.get(k)
+    }
+
+    fn flag(&self, k: &str) -> Option<bool> {
+        self.get(k).and_then(bool_of)
+    }
+
+    fn bad(&mut self, k: &str, message: String) {
+        self.problems.push(self.st.problem(k, message));
+    }
+
+    /// The whole variant table.
+    fn variant(&mut self, id: &str, file: &str) -> Table {
+        let mut t = Table::new();
+        t.insert("id".into(), Value::String(id.to_ascii_lowercase()));
+        t.insert("name".into(), Value::String(id.to_string()));
+        t.insert("family".into(), Value::String("Fairy-Stockfish".into()));
+        t.insert(
+            "description".into(),
+            Value::String(format!("Loaded from {file}.")),
+        );
+        let mut board = Table::new();
+        board.insert("files".into(), int(self.files));
+        board.insert("ranks".into(), int(self.ranks));
+        t.insert("board".into(), Value::Table(board));
+        t.insert("regions".into(), Value::Table(self.regions()));
+        let mut pieces = self.pieces_table();
+        self.pawn(&mut pieces);
+        t.insert("pieces".into(), Value::Table(pieces));
+        let fen = self
+            .get("startFen")
+            .map_or(CHESS_FEN.to_string(), |s| s.replace("[-]", "[]"));
+        let mut setup = Table::new();
+        setup.insert("fen".into(), Value::String(fen));
+        t.insert("setup".into(), Value::Table(setup));
+        if let Some(castling) = self.castling() {
+            t.insert("castling".into(), castling);
+        }
+        t.insert("rules".into(), Value::Table(self.rules()));
+        t.insert("notation".into(), Value::Table(self.notation()));
+        t
+    }
+
+    /// The promotion region and, with the double step, its region.
+    fn regions(&self) -> Table {
+        let mut regions = Table::new();
+        let region = |k: &str, default: String| self.get(k).map_or(default, str::to_string);
+        let mut per_side = |name: &str, white: String, black: String, kind: &str| {
+            let mut r = Table::new();
+            r.insert("white".into(), Value::String(white));
+            r.insert("black".into(), Value::String(black));
+            r.insert("kind".into(), Value::String(kind.to_string()));
+            regions.insert(name.into(), Value::Table(r));
+        };
+        per_side(
+            "promotion",
+            self.promo_white.clone(),
+            region("promotionRegionBlack", "*1".into()),
+            "promotion",
+        );
+        if self.double_step {
+            per_side(
+                "double-step",
+                region("doubleStepRegionWhite", "*2".into()),
+                region("doubleStepRegionBlack", format!("*{}", self.ranks - 1)),
+                "other",
+            );
+        }
+        regions
+    }
+
+    /// `promotedPieceType` as (piece, promoted piece) letter pairs.
+    fn promoted(&self) -> BTreeMap<char, char> {
+        let Some(s) = self.get("promotedPieceType") else {
+            return BTreeMap::new();
+        };
+        s.split_whitespace()
+            .filter_map(|pair| {
+                let (a, b) = pair.split_once(':')?;
+                Some((
+                    a.chars().next()?.to_ascii_lowercase(),
+                    b.chars().next()?.to_ascii_lowercase(),
+                ))
+            })
+            .collect()
+    }
+
+    /// Every piece but the pawn, with `promotedPieceType` and
+    /// `dropNoDoubled`.
+    fn pieces_table(&mut self) -> Table {
+        let promoted = self.promoted();
+        let mandatory = self.flag("mandatoryPiecePromotion").unwrap_or(false);
+        let no_doubled: Vec<char> = self
+            .get("dropNoDoubled")
+            .map(|s| s.chars().map(|c| c.to_ascii_lowercase()).collect())
+            .unwrap_or_default();
+        let mut table = Table::new();
+        let others: Vec<(char, String, String)> = self
+            .pieces
+            .others
+            .iter()
+            .map(|(&l, (name, betza))| (l, name.clone(), betza.clone()))
+            .collect();
+        for (l, name, betza) in others {
+            let mut p = Table::new();
+            p.insert("name".into(), Value::String(name));
+            p.insert("betza".into(), Value::String(betza));
+            if Some(l) == self.pieces.king {
+                p.insert("royal".into(), Value::Boolean(true));
+            }
+            if let Some(&to) = promoted.get(&l) {
+                if !self.pieces.others.contains_key(&to) {
+                    self.bad("promotedPieceType", format!("`{l}:{to}`: no piece `{to}`"));
+                }
+                let mut pr = Table::new();
+                pr.insert("zone".into(), Value::String("promotion".into()));
+                pr.insert("to".into(), Value::Array(vec![letter(to)]));
+                pr.insert("style".into(), Value::String("promote".into()));
+                pr.insert("trigger".into(), Value::String("start-or-end".into()));
+                pr.insert("mandatory".into(), Value::Boolean(mandatory));
+                p.insert("promotion".into(), Value::Table(pr));
+            }
+            if no_doubled.contains(&l) {
+                p.insert("no_doubled".into(), Value::Boolean(true));
+            }
+            table.insert(l.to_ascii_uppercase().to_string(), Value::Table(p));
+        }
+        table
+    }
+
+    /// The template's pawn (if the section keeps one) with its promotion,
+    /// double step and, in a drop game, its drop rules.
+    fn pawn(&mut self, pieces: &mut Table) {
+        let Some(pl) = self.pieces.pawn else { return };
+        let mut p = Table::new();
+        p.insert("name".into(), Value::String("Pawn".into()));
+        p.insert("betza".into(), Value::String("fmWfceF".into()));
+        if self.double_step {
+            let mut g = Table::new();
+            g.insert("betza".into(), Value::String("ifmnD".into()));
+            p.insert("moves".into(), Value::Array(vec![Value::Table(g)]));
+            p.insert("initial".into(), Value::String("double-step".into()));
+        }
+        p.insert("en_passant".into(), Value::Boolean(true));
+        p.insert("resets_clock".into(), Value::Boolean(true));
+        let mut pr = Table::new();
+        pr.insert("zone".into(), Value::String("promotion".into()));
+        pr.insert("to".into(), Value::Array(self.pawn_promotions()));
+        pr.insert(
+            "mandatory".into(),
+            Value::Boolean(self.flag("mandatoryPawnPromotion").unwrap_or(true)),
+        );
+        if self.flag("pieceDrops") == Some(true) {
+            self.pawn_drops(&mut p, &mut pr);
+        }
+        p.insert("promotion".into(), Value::Table(pr));
+        let key = pl.to_ascii_uppercase().to_string();
+        if pieces.contains_key(&key) {
+            self.bad("pawn", format!("letter `{pl}` used twice"));
+        }
+        pieces.insert(key, Value::Table(p));
+    }
+
+    /// What the pawn promotes to: the template's choice loses the types a
+    /// section removes, as in Fairy-Stockfish; `-` is no choice at all.
+    fn pawn_promotions(&mut self) -> Vec<Value> {
+        let explicit = self.get("promotionPieceTypes");
+        let types = match explicit {
+            None => PAWN_PROMOTIONS,
+            Some("-") => "",
+            Some(s) => s,
+        };
+        let mut to = Vec::new();
+        for c in types.chars().map(|c| c.to_ascii_lowercase()) {
+            if self.pieces.others.contains_key(&c) {
+                to.push(letter(c));
+            } else if explicit.is_some() {
+                self.bad("promotionPieceTypes", format!("no piece `{c}`"));
+            }
+        }
+        to
+    }
+
+    /// Crazyhouse rules for the pawn of a drop game: no drops on the first
+    /// rank (unless `firstRankPawnDrops`) nor in the promotion zone (unless
+    /// `promotionZonePawnDrops`); a promoted pawn captured goes to the hand
+    /// as a pawn again when captures go to the hand, unless `dropLoop`.
+    fn pawn_drops(&self, pawn: &mut Table, promotion: &mut Table) {
+        let mut zone = format!("*1-*{}", self.ranks);
+        if self.flag("firstRankPawnDrops") != Some(true) {
+            zone.push_str(" !*1");
+        }
+        if self.flag("promotionZonePawnDrops") != Some(true) {
+            for term in self.promo_white.split_whitespace() {
+                zone.push_str(&format!(" !{term}"));
+            }
+        }
+        pawn.insert("drop_zone".into(), Value::String(zone));
+        if self.flag("capturesToHand") == Some(true) && self.flag("dropLoop") != Some(true) {
+            promotion.insert("style".into(), Value::String("revert".into()));
+        }
+    }
+
+    /// The template's castling, moved by the castling keys; `None` when
+    /// the section turns it off, has no king, or the board is too small.
+    fn castling(&mut self) -> Option<Value> {
+        if !self.flag("castling").unwrap_or(true) || self.pieces.king.is_none() {
+            return None;
+        }
+        let rank: usize = self
+            .get("castlingRank")
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1);
+        let file = |k: &str, default| self.get(k).and_then(file_number).unwrap_or(default);
+        let kf = file("castlingKingFile", CASTLING_KING_FILE);
+        let ks = file("castlingKingsideFile", CASTLING_KINGSIDE_FILE);
+        let qs = file("castlingQueensideFile", CASTLING_QUEENSIDE_FILE);
+        if let Some(r) = self.get("castlingRookPieces") {
+            let rook = self.pieces.others.keys().find(|&&c| c == 'r').copied();
+            let given = r.chars().next().map(|c| c.to_ascii_lowercase());
+            if r.len() != 1 || given != rook.or(Some('r')) {
+                self.bad(
+                    "castlingRookPieces",
+                    format!("`{r}`: only a single rook letter `r` is supported"),
+                );
+            }
+        }
+        let in_range = |f: usize| (1..=self.files).contains(&f);
+        let fits = in_range(kf)
+            && in_range(ks)
+            && in_range(qs)
+            && ks >= 2
+            && qs < self.files
+            && (1..=self.ranks).contains(&rank);
+        if !fits {
+            // The template's castling cannot happen on a board too small for
+            // it: no castling, as in Fairy-Stockfish (a start position that
+            // grants it is refused when read) — unless the section moved it.
+            let explicit = [
+                "castlingKingFile",
+                "castlingKingsideFile",
+                "castlingQueensideFile",
+                "castlingRank",
+            ]
+            .into_iter()
+            .find(|k| self.get(k).is_some());
+            if let Some(k) = explicit {
+                self.bad(k, "castling files or rank outside the board".into());
+            }
+            return None;
+        }
+        let cell = |f: usize| Value::String(format!("{}{rank}", char::from(b'a' + (f - 1) as u8)));
+        let files = self.files;
+        let list = [("K", ks, files, ks - 1), ("Q", qs, 1, qs + 1)]
+            .into_iter()
+            .map(|(letter, to, partner, partner_to)| {
+                let mut c = Table::new();
+                c.insert("letter".into(), Value::String(letter.into()));
+                c.insert("king".into(), cell(kf));
+                c.insert("to".into(), cell(to));
+                c.insert("partner".into(), cell(partner));
+                c.insert("partner_to".into(), cell(partner_to));
+                Value::Table(c)
+            })
+            .collect();
+        Some(Value::Array(list))
+    }
+
+    /// `[rules]`: the template's defaults, the keys of `ini_rules`, and the
+    /// rules that need the section's pieces.
+    fn rules(&mut self) -> Table {
+        let mut rules = Table::new();
+        // Fairy-Stockfish resets its move-rule clock on every promotion.
+        rules.insert("promotion_resets_clock".into(), Value::Boolean(true));
+        // Its template's captures stay off the hand unless a key says so
+        // (Menagerie's default is to send them there in a drop game).
+        if self.flag("pieceDrops") == Some(true) && self.get("capturesToHand").is_none() {
+            rules.insert("captures_to_hand".into(), Value::Boolean(false));
+        }
+        ini_rules::translate(self.st, &mut rules, &mut self.problems);
+        self.counting(&mut rules);
+        // The ban applies to Fairy-Stockfish's Shogi pawn type only.
+        let shogi_pawn = self.get("shogiPawn").filter(|s| *s != "-");
+        if let (Some(true), Some(p)) = (self.flag("shogiPawnDropMateIllegal"), shogi_pawn) {
+            rules.insert(
+                "drop_mate_loses".into(),
+                Value::Array(vec![Value::String(p.to_ascii_uppercase())]),
+            );
+        }
+        if let Some(s) = self.get("enPassantRegion") {
+            self.bad(
+                "enPassantRegion",
+                format!(
+                    "`{s}`: en passant is allowed on every cell; custom regions are not supported"
+                ),
+            );
+        }
+        rules
+    }
+
+    /// `countingRule`: the counted types are Fairy-Stockfish's pawn, rook,
+    /// khon (its silver general) and knight.
+    fn counting(&mut self, rules: &mut Table) {
+        let Some(style) = self.get("countingRule").filter(|s| *s != "none") else {
+            return;
+        };
+        let letter_of = |name: &str| {
+            self.pieces
+                .others
+                .iter()
+                .find(|(_, (n, _))| n == name)
+                .map(|(&l, _)| letter(l))
+        };
+        let pawn = self.pieces.pawn.map(letter);
+        let found = (
+            pawn,
+            letter_of("Rook"),
+            letter_of("Silver"),
+            letter_of("Knight"),
+        );
+        let (Some(pawn), Some(rook), Some(khon), Some(knight)) = found else {
+            self.bad(
+                "countingRule",
+                "a counting rule needs the pawn, rook, silver (khon) and knight pieces".into(),
+            );
+            return;
+        };
+        let mut c = Table::new();
+        c.insert("rule".into(), Value::String(style.to_string()));
+        c.insert("pawn".into(), pawn);
+        c.insert("rook".into(), rook);
+        c.insert("khon".into(), khon);
+        c.insert("knight".into(), knight);
+        rules.insert("counting".into(), Value::Table(c));
+    }
+
+    /// `[notation]`: Shogi's `+` for promoted pieces, and the piece letter
+    /// of every promotion, as Fairy-Stockfish writes moves.
+    fn notation(&self) -> Table {
+        let mut n = Table::new();
+        if !self.promoted().is_empty() {
+            n.insert("promotion".into(), Value::String("plus".into()));
+        }
+        n.insert("forced_suffix".into(), Value::Boolean(true));
+        n
+    }
+}
+
+/// A piece key in the TOML: the upper-case FEN letter.
+fn letter(c: char) -> Value {
+    Value::String(c.to_ascii_uppercase().to_string())
+}
+
+fn int(n: usize) -> Value {
+    Value::Integer(i64::try_from(n).unwrap_or(i64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Registry;
+
+    fn load(text: &str) -> std::sync::Arc<crate::Variant> {
+        let mut reg = Registry::builtin();
+        let ids = reg.add_ini("x.ini", text).expect("loads");
+        reg.get(&ids[0]).expect("registered")
+    }
+
+    #[test]
+    fn drops_keep_captures_off_the_hand_unless_a_key_sends_them() {
+        // Fairy-Stockfish's template has `capturesToHand = false`: pieces
+        // start in hand (placement games) but captured ones do not come back.
+        let base = "[p]\npieceDrops = true\nstartFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1\ncastling = false\n";
+        let v = load(base);
+        assert!(v.rules.drops);
+        assert!(!v.rules.captures_to_hand);
+        let v = load(&format!("{base}capturesToHand = true\n"));
+        assert!(v.rules.captures_to_hand);
+    }
+
+    #[test]
+    fn castling_follows_the_castling_keys() {
+        let v = load("[c]\nmaxFile = 10\ncastlingKingFile = f\ncastlingKingsideFile = i\ncastlingQueensideFile = c\nstartFen = rnbqbkbnr1/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQBKBNR1 w - - 0 1\n");
+        // Two castlings a side, the king going from f1 to i1 or c1.
+        assert_eq!(v.castling.len(), 4);
+        let g = &v.geometry;
+        let white: Vec<_> = v
+            .castling
+            .iter()
+            .filter(|c| c.color == crate::Color::White)
+            .map(|c| (g.name(c.king), g.name(c.king_to)))
+            .collect();
+        assert_eq!(white, [("f1", "i1"), ("f1", "c1")]);
+        let e =
+            crate::variant::ini::convert("x.ini", "[c]\nmaxFile = 6\ncastlingKingsideFile = h\n")
+                .unwrap_err();
+        assert_eq!(e.problems[0].key, "[c] castlingKingsideFile");
+        assert!(e.problems[0].message.contains("outside the board"));
+    }
+}
