@@ -21,3 +21,8 @@ PYFFISH_VERSION=0.0.90
 python3 -c "import pyffish, sys; sys.exit(pyffish.version() != tuple(map(int, '$PYFFISH_VERSION'.split('.'))))" 2>/dev/null \
   || python3 -m pip install -q --disable-pip-version-check "pyffish==$PYFFISH_VERSION"
 rustup component list --installed 2>/dev/null | grep -q rustfmt || rustup component add rustfmt clippy || true
+# Ray runs the lab's self-play shards (lab/, tests in lab/tests/); pinned as
+# in lab/pyproject.toml.
+RAY_VERSION=2.60.0
+python3 -c "import ray, sys; sys.exit(ray.__version__ != '$RAY_VERSION')" 2>/dev/null \
+  || python3 -m pip install -q --disable-pip-version-check "ray==$RAY_VERSION"

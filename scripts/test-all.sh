@@ -28,6 +28,9 @@ tests/clients/xboard_match.sh target/release/menagerie
 echo "== differential test against Fairy-Stockfish (pyffish)"
 python3 tests/fsf/differential.py target/release/menagerie
 
+echo "== lab on Ray (local cluster, a failed shard re-run, a second node joining)"
+python3 lab/tests/test_cluster.py target/release/menagerie
+
 if [ -x scripts/e2e.sh ]; then
   echo "== browser tests"
   scripts/e2e.sh

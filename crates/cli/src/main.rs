@@ -3,6 +3,7 @@
 
 mod bench_cmd;
 mod common;
+mod lab;
 mod match_cmd;
 mod perft_cmd;
 mod probe_cmd;
@@ -60,6 +61,11 @@ enum Command {
     Probe(probe_cmd::ProbeArgs),
     /// Make a balanced opening book (random lines a search scores level).
     Book(match_cmd::BookArgs),
+    /// Play fast engine-against-itself games and record their positions.
+    Selfplay(lab::selfplay::SelfplayArgs),
+    /// Learn from self-play records: piece values, balance.
+    #[command(subcommand)]
+    Lab(lab::LabCommand),
 }
 
 fn main() {
@@ -101,5 +107,7 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Match(a)) => match_cmd::run(&a),
         Some(Command::Probe(a)) => probe_cmd::run(&a),
         Some(Command::Book(a)) => match_cmd::book_run(&a),
+        Some(Command::Selfplay(a)) => lab::selfplay::run(&a),
+        Some(Command::Lab(c)) => lab::run(&c),
     }
 }

@@ -207,7 +207,11 @@ fn imbalance(judge: &mut Engine, p: Position, nodes: u64) -> i32 {
 /// `plies` uniformly random legal moves from the start position: the
 /// position reached and the moves as text, or None when the game ended on
 /// the way.
-fn random_line(v: &Arc<Variant>, plies: usize, rng: &mut Rng) -> Option<(Position, Vec<String>)> {
+pub(crate) fn random_line(
+    v: &Arc<Variant>,
+    plies: usize,
+    rng: &mut Rng,
+) -> Option<(Position, Vec<String>)> {
     let mut p = Position::start(v);
     let mut moves = MoveList::new();
     let mut texts = Vec::new();

@@ -1,0 +1,179 @@
+//! `menagerie lab values`: what each piece is worth, learned from how
+//! self-play games end.
+//!
+//! Every quiet recorded position (no check, no capture played: material
+//! that is not about to change hands) gives one row: per piece type the
+//! difference between White's and Black's count, board and hand together,
+//! and the game's result. A logistic regression of result on those
+//! differences ([`super::fit`]) gives each type a coefficient; divided by
+//! the pawn's (or, with no pawn, the weakest type's) it is the value in
+//! pawns, with a 95% interval by the delta method from the game-clustered
+//! covariance.
+
+use super::fit::{fit, Row};
+use super::records::read_files;
+use super::selfplay::position;
+use crate::common::{outln, registry, variant};
+use anyhow::{bail, Result};
+use menagerie_rules::{Color, PieceType, Variant};
+
+/// Arguments of `lab values`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ValuesArgs {
+    /// Variant id.
+    #[arg(long)]
+    pub variant: String,
+    /// Load variants from this file first (TOML or Fairy-Stockfish ini).
+    #[arg(long = "variant-file")]
+    pub variant_file: Vec<String>,
+    /// Positions before this ply are left out (the random openings).
+    #[arg(long = "min-ply", default_value_t = 12)]
+    pub min_ply: u32,
+    /// Record files written by `menagerie selfplay`.
+    #[arg(required = true)]
+    pub data: Vec<String>,
+}
+
+/// A type needs a material difference in this many rows to be valued.
+const MIN_ROWS_WITH_DIFFERENCE: usize = 30;
+/// Two-sided 95% normal quantile.
+const Z95: f64 = 1.959_964;
+
+/// One type's estimate.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Value {
+    /// Piece name.
+    pub name: String,
+    /// Value in units of the reference type.
+    pub value: f64,
+    /// 95% interval.
+    pub low: f64,
+    /// 95% interval.
+    pub high: f64,
+    /// Rows where the two sides had different numbers of it.
+    pub rows: usize,
+}
+
+/// Runs `lab values`.
+pub fn run(a: &ValuesArgs) -> Result<()> {
+    let reg = registry(&a.variant_file)?;
+    let v = variant(&reg, &a.variant)?;
+    let games = read_files(&a.data)?;
+    let (types, rows) = material_rows(&v, &games, a.min_ply)?;
+    let (reference, values, rare) = estimate(&v, &types, &rows)?;
+    outln!(
+        "{}: {} games, {} quiet positions; values in {}s (95% interval)",
+        v.id,
+        games.len(),
+        rows.len(),
+        reference
+    )?;
+    for x in &values {
+        outln!(
+            "  {:<16} {:>6.2}  [{:.2}, {:.2}]  ({} positions with a difference)",
+            x.name,
+            x.value,
+            x.low,
+            x.high,
+            x.rows
+        )?;
+    }
+    for name in rare {
+        outln!("  {name:<16} too rarely unequal in the data to value")?;
+    }
+    Ok(())
+}
+
+/// The non-royal piece types and one row per quiet position after
+/// `min_ply`: White's minus Black's count of each type.
+fn material_rows(
+    v: &std::sync::Arc<Variant>,
+    games: &[super::records::GameRecord],
+    min_ply: u32,
+) -> Result<(Vec<PieceType>, Vec<Row>)> {
+    let types: Vec<PieceType> = (0..v.pieces.len())
+        .filter(|&t| !v.pieces[t].royal)
+        .filter_map(|t| PieceType::try_from(t).ok())
+        .collect();
+    let mut rows = Vec::new();
+    for g in games {
+        for p in g.positions.iter().filter(|p| p.quiet && p.ply >= min_ply) {
+            let pos = position(v, &p.fen)?;
+            let have = |c: Color, t: PieceType| pos.count(c, t) as f64 + f64::from(pos.hand(c, t));
+            rows.push(Row {
+                x: types
+                    .iter()
+                    .map(|&t| have(Color::White, t) - have(Color::Black, t))
+                    .collect(),
+                y: g.white_score,
+                cluster: g.game,
+            });
+        }
+    }
+    if rows.is_empty() {
+        bail!("no quiet position after ply {min_ply} in the data");
+    }
+    Ok((types, rows))
+}
+
+/// Fits the rows and scales the coefficients by the reference type's:
+/// (reference name, values, names of types too rarely unequal).
+fn estimate(
+    v: &Variant,
+    types: &[PieceType],
+    rows: &[Row],
+) -> Result<(String, Vec<Value>, Vec<String>)> {
+    let unequal: Vec<usize> = (0..types.len())
+        .map(|i| rows.iter().filter(|r| r.x[i] != 0.0).count())
+        .collect();
+    let kept: Vec<usize> = (0..types.len())
+        .filter(|&i| unequal[i] >= MIN_ROWS_WITH_DIFFERENCE)
+        .collect();
+    let name = |i: usize| v.pieces[usize::from(types[i])].name.clone();
+    let rare = (0..types.len())
+        .filter(|i| !kept.contains(i))
+        .map(name)
+        .collect();
+    if kept.is_empty() {
+        bail!("no piece type is unequal often enough to be valued: play more games");
+    }
+    let narrowed: Vec<Row> = rows
+        .iter()
+        .map(|r| Row {
+            x: kept.iter().map(|&i| r.x[i]).collect(),
+            y: r.y,
+            cluster: r.cluster,
+        })
+        .collect();
+    let Some(f) = fit(&narrowed) else {
+        bail!("the regression has no solution for this data");
+    };
+    // Coefficient k of the fit belongs to kept[k - 1].
+    let coef = |k: usize| f.beta[k + 1];
+    let pawn = kept
+        .iter()
+        .position(|&i| name(i).eq_ignore_ascii_case("pawn"));
+    let weakest = (0..kept.len())
+        .filter(|&k| coef(k) > 0.0)
+        .min_by(|&a, &b| coef(a).total_cmp(&coef(b)));
+    let Some(r) = pawn.or(weakest) else {
+        bail!("no piece type helps its side in this data: play more games");
+    };
+    let values = (0..kept.len())
+        .map(|k| {
+            let ratio = coef(k) / coef(r);
+            let (t, rr) = (k + 1, r + 1);
+            let var = (f.cov[t][t] - 2.0 * ratio * f.cov[t][rr] + ratio * ratio * f.cov[rr][rr])
+                / (coef(r) * coef(r));
+            let half = Z95 * var.max(0.0).sqrt();
+            Value {
+                name: name(kept[k]),
+                value: ratio,
+                low: ratio - half,
+                high: ratio + half,
+                rows: unequal[kept[k]],
+            }
+        })
+        .collect();
+    Ok((name(kept[r]), values, rare))
+}
