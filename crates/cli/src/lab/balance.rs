@@ -32,7 +32,15 @@ pub struct Balance {
     pub plies: f64,
     /// Share of games by reason, largest first.
     pub reasons: Vec<(String, f64)>,
+    /// First moves played in at least [`MIN_GAMES_PER_MOVE`] games: (move,
+    /// games, White's mean score), best for White first.
+    pub first_moves: Vec<(String, usize, f64)>,
 }
+
+/// A first move is ranked only with this many games behind it.
+pub const MIN_GAMES_PER_MOVE: usize = 5;
+/// Best and worst first moves shown.
+const FIRST_MOVES_SHOWN: usize = 3;
 
 /// Measures `games`.
 #[must_use]
@@ -56,12 +64,27 @@ pub fn balance(games: &[GameRecord]) -> Option<Balance> {
         .map(|(r, c)| (r.to_string(), c as f64 / n))
         .collect();
     reasons.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let mut by_move: BTreeMap<&str, (usize, f64)> = BTreeMap::new();
+    for g in games {
+        if let Some(m) = g.opening.first() {
+            let e = by_move.entry(m.as_str()).or_default();
+            e.0 += 1;
+            e.1 += g.white_score;
+        }
+    }
+    let mut first_moves: Vec<(String, usize, f64)> = by_move
+        .into_iter()
+        .filter(|(_, (n, _))| *n >= MIN_GAMES_PER_MOVE)
+        .map(|(m, (n, sum))| (m.to_string(), n, sum / n as f64))
+        .collect();
+    first_moves.sort_by(|a, b| b.2.total_cmp(&a.2));
     Some(Balance {
         games: games.len(),
         white: (mean, Z95 * (var / n).sqrt()),
         draws: games.iter().filter(|g| g.white_score == 0.5).count() as f64 / n,
         plies: games.iter().map(|g| f64::from(g.plies)).sum::<f64>() / n,
         reasons,
+        first_moves,
     })
 }
 
@@ -82,6 +105,20 @@ pub fn run(a: &BalanceArgs) -> Result<()> {
     for (r, share) in &b.reasons {
         outln!("  {r:<16} {:>5.1}%", 100.0 * share)?;
     }
+    let n = b.first_moves.len();
+    if n > 0 {
+        outln!(
+            "first moves (random openings, at least {MIN_GAMES_PER_MOVE} games), White's score:"
+        )?;
+        let shown = b.first_moves.iter().take(FIRST_MOVES_SHOWN).chain(
+            b.first_moves
+                .iter()
+                .skip(FIRST_MOVES_SHOWN.max(n.saturating_sub(FIRST_MOVES_SHOWN))),
+        );
+        for (m, games, score) in shown {
+            outln!("  {m:<10} {:>5.1}%  ({games} games)", 100.0 * score)?;
+        }
+    }
     Ok(())
 }
 
@@ -95,6 +132,7 @@ mod tests {
             white_score: score,
             reason: reason.into(),
             plies,
+            opening: vec![if score > 0.5 { "e2e4" } else { "f2f3" }.into()],
             positions: Vec::new(),
         }
     }
@@ -115,6 +153,19 @@ mod tests {
         assert!((b.draws - 0.25).abs() < 1e-12);
         assert!((b.plies - 50.0).abs() < 1e-12);
         assert_eq!(b.reasons[0], ("checkmate".to_string(), 0.5));
+        assert!(
+            b.first_moves.is_empty(),
+            "fewer games than MIN_GAMES_PER_MOVE"
+        );
+        let many: Vec<_> = games
+            .iter()
+            .cycle()
+            .take(4 * MIN_GAMES_PER_MOVE)
+            .cloned()
+            .collect();
+        let b = balance(&many).unwrap();
+        let moves: Vec<_> = b.first_moves.iter().map(|m| (m.0.as_str(), m.2)).collect();
+        assert_eq!(moves, [("e2e4", 1.0), ("f2f3", 0.25)]);
         assert!(balance(&[]).is_none());
     }
 }

@@ -7,7 +7,7 @@
 //! # menagerie selfplay v1
 //! # variant=chess nodes=2000 seed=7 first=0 games=10 random_plies=8 max_plies=400
 //! P <game> <ply> <score> <quiet> <fen>
-//! G <game> <result> <reason> <plies>
+//! G <game> <result> <reason> <plies> <opening>
 //! ```
 //!
 //! * `P`: a position where a side had to move. `score` is the search's
@@ -16,7 +16,8 @@
 //!   move played captured nothing (the positions whose material means what
 //!   it says), else 0.
 //! * `G`: the game's end, after its positions: `1-0`, `0-1` or `1/2-1/2`,
-//!   the reason (a rule's name, `adjudicated` or `ply-cap`) and its length.
+//!   the reason (a rule's name, `adjudicated` or `ply-cap`), its length and
+//!   its random opening plies (protocol move text, space-separated).
 //!
 //! `game` numbers are global (a shard plays games `first..first+games` of
 //! one seed), so shards of one run never share a number; a reader keeps the
@@ -52,6 +53,8 @@ pub struct GameRecord {
     pub reason: String,
     /// Its length in plies.
     pub plies: u32,
+    /// The random plies it opened with (protocol move text).
+    pub opening: Vec<String>,
     /// Its positions, in order.
     pub positions: Vec<PositionRecord>,
 }
@@ -83,11 +86,12 @@ pub fn game_lines(g: &GameRecord) -> String {
         ));
     }
     out.push_str(&format!(
-        "G\t{}\t{}\t{}\t{}\n",
+        "G\t{}\t{}\t{}\t{}\t{}\n",
         g.game,
         result_text(g.white_score),
         g.reason,
-        g.plies
+        g.plies,
+        g.opening.join(" ")
     ));
     out
 }
@@ -123,7 +127,7 @@ pub fn read(files: &[(String, String)]) -> Result<Vec<GameRecord>> {
                         fen: (*fen).to_string(),
                     });
                 }
-                ["G", game, result, reason, plies] => {
+                ["G", game, result, reason, plies, opening] => {
                     let game: u64 = game.parse().with_context(at)?;
                     let white_score = match *result {
                         "1-0" => 1.0,
@@ -143,12 +147,13 @@ pub fn read(files: &[(String, String)]) -> Result<Vec<GameRecord>> {
                             white_score,
                             reason: (*reason).to_string(),
                             plies: plies.parse().with_context(at)?,
+                            opening: opening.split_whitespace().map(str::to_string).collect(),
                             positions,
                         },
                     );
                 }
                 _ => bail!(
-                    "{}: expected `P game ply score quiet fen` or `G game result reason plies` (tab-separated)",
+                    "{}: expected `P game ply score quiet fen` or `G game result reason plies opening` (tab-separated)",
                     at()
                 ),
             }
@@ -180,6 +185,7 @@ mod tests {
             white_score: score,
             reason: "checkmate".into(),
             plies: 2,
+            opening: vec!["e2e4".into(), "e7e5".into()],
             positions: vec![PositionRecord {
                 ply: 0,
                 score: 25,
@@ -208,7 +214,7 @@ mod tests {
 
     #[test]
     fn malformed_lines_are_named() {
-        let e = read(&[("f".into(), format!("{MAGIC}\nG\t1\t2-0\tx\t3\n"))]).unwrap_err();
+        let e = read(&[("f".into(), format!("{MAGIC}\nG\t1\t2-0\tx\t3\te2e4\n"))]).unwrap_err();
         assert!(e.to_string().contains("f:2"), "{e}");
         let e = read(&[("f".into(), "hello\n".into())]).unwrap_err();
         assert!(e.to_string().contains("not a self-play record file"), "{e}");

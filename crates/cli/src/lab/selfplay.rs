@@ -105,9 +105,8 @@ pub fn run(a: &SelfplayArgs) -> Result<()> {
 /// Plays game number `game`.
 fn play(engine: &mut Engine, v: &Arc<Variant>, a: &SelfplayArgs, game: u64) -> Result<GameRecord> {
     let mut rng = SplitMix64(a.seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut pos = (0..OPENING_TRIES)
+    let (mut pos, opening) = (0..OPENING_TRIES)
         .find_map(|_| random_line(v, a.random_plies, &mut rng))
-        .map(|(p, _)| p)
         .with_context(|| {
             format!(
                 "no game of {} survives {} random plies",
@@ -176,6 +175,7 @@ fn play(engine: &mut Engine, v: &Arc<Variant>, a: &SelfplayArgs, game: u64) -> R
         white_score: ended.0,
         reason: ended.1,
         plies: pos.game_ply(),
+        opening,
         positions,
     })
 }
