@@ -3,23 +3,11 @@
 //! split shards), and the analyses read them.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::process::Command;
-
-const BIN: &str = env!("CARGO_BIN_EXE_menagerie");
-
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(BIN).args(args).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+mod common;
+use common::run;
 
 fn tmp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("menagerie-lab-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().to_string()
+    common::tmp("lab-test", name).to_string_lossy().to_string()
 }
 
 fn body(path: &str) -> Vec<String> {

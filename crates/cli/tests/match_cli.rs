@@ -3,23 +3,11 @@
 //! plays an illegal move.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::process::Command;
-
-const BIN: &str = env!("CARGO_BIN_EXE_menagerie");
-
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(BIN).args(args).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
+mod common;
+use common::{run, BIN};
 
 fn tmp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("menagerie-match-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    common::tmp("match-test", name)
 }
 
 #[test]

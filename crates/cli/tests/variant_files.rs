@@ -4,21 +4,11 @@
 //! both and fails.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::process::Command;
-
-const BIN: &str = env!("CARGO_BIN_EXE_menagerie");
+mod common;
+use common::run;
 
 /// One good section and one with a misspelled key (line 5).
 const PART_INI: &str = "[good]\nmaxFile = 8\n\n[broken]\ncastlnig = false\n";
-
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(BIN).args(args).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).to_string(),
-        String::from_utf8_lossy(&out.stderr).to_string(),
-    )
-}
 
 fn ini_file() -> String {
     let dir = std::env::temp_dir().join(format!("menagerie-variant-files-{}", std::process::id()));

@@ -14,14 +14,12 @@
 //!   time; a watcher (see `crate::app`) also ends it at the moment the flag falls, so
 //!   the page sees it without anyone moving.
 //! * Flag fall loses, unless the opponent could never win by the variant's rules with
-//!   what it has left (see [`cannot_win`]): then the game is drawn.
+//!   what it has left (`Position::cannot_win` in the rules): then the game is drawn.
 //! * Taking a move back restarts the side to move's clock from its stored time; the game
 //!   end (any reason) stops both clocks.
 
 use crate::error::{ApiError, ApiResult};
-use menagerie_rules::components::end::EndRule;
-use menagerie_rules::variant::Verdict;
-use menagerie_rules::{Color, PieceType, Position};
+use menagerie_rules::Color;
 use serde::Serialize;
 
 /// Shortest accepted starting time (ms).
@@ -212,37 +210,6 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
-/// True when `c` can never win in `pos` by the variant's rules: it has only royal
-/// pieces (on the board and in hand), and the variant's only win is checkmate (no win by
-/// count, checks, coverage or a bared king; stalemate is not a win). A lone king cannot
-/// give checkmate, so a flag fall against it is a draw, as in chess's rule for a flag
-/// fall against a side that cannot mate.
-#[must_use]
-pub fn cannot_win(pos: &Position, c: Color) -> bool {
-    let v = pos.variant();
-    if !v.has_royal() || v.rules.stalemate != Verdict::Draw {
-        return false;
-    }
-    let other_wins = EndRule::list(&v.rules).iter().any(|r| {
-        matches!(
-            r,
-            EndRule::Coverage | EndRule::Checks | EndRule::CountWin | EndRule::BareKing
-        )
-    });
-    if other_wins {
-        return false;
-    }
-    let mut bits = pos.present(c);
-    while bits != 0 {
-        let k = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        if !v.pieces[k].royal {
-            return false;
-        }
-    }
-    (0..v.types()).all(|k| pos.hand(c, k as PieceType) == 0)
-}
-
 /// `clock` in the game state: the time control and each side's time left when the
 /// state was made; the client counts the running side down from there.
 #[derive(Debug, Clone, Serialize)]
@@ -273,7 +240,6 @@ impl ClockView {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use menagerie_rules::Registry;
 
     fn clock() -> GameClock {
         GameClock::new(TimeControl::new(60_000, 2_000).unwrap())
@@ -329,14 +295,5 @@ mod tests {
         assert!(TimeControl::new(60_000, MAX_INCREMENT_MS + 1).is_err());
         assert_eq!(TimeControl::new(300_000, 3_000).unwrap().pgn(), "300+3");
         assert_eq!(TimeControl::new(15_000, 500).unwrap().pgn(), "15+0.5");
-    }
-
-    #[test]
-    fn a_lone_king_cannot_win_a_queen_can() {
-        let reg = Registry::builtin();
-        let chess = reg.get("chess").unwrap();
-        let p = Position::from_fen(&chess, "8/8/4k3/8/8/8/3QK3/8 w - - 0 1").unwrap();
-        assert!(cannot_win(&p, Color::Black));
-        assert!(!cannot_win(&p, Color::White));
     }
 }

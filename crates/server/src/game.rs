@@ -1,7 +1,7 @@
 //! One game: the variant, the current position, the moves played, the players and
 //! engine settings, and how it ended when the rules did not end it.
 
-use crate::clock::{cannot_win, GameClock};
+use crate::clock::GameClock;
 use crate::error::{ApiError, ApiResult};
 use menagerie_engine::Level;
 use menagerie_rules::{
@@ -350,7 +350,7 @@ impl Game {
             },
             Some(Ended::Timeout(c)) => Status {
                 over: true,
-                result: Some(if cannot_win(&self.pos, c.flip()) {
+                result: Some(if self.pos.cannot_win(c.flip()) {
                     "1/2-1/2"
                 } else if c == Color::White {
                     "0-1"
