@@ -14,7 +14,7 @@ BIN=${MENAGERIE_BIN:-target/release/menagerie}
 [ -x "$BIN" ] || cargo build --release -p menagerie
 DIR=$(mktemp -d)
 OUT="$DIR/out.txt"
-nice -n 10 "$BIN" serve --port 0 --data-dir "$DIR" >"$OUT" 2>&1 &
+nice -n "${SOAK_NICE:-10}" "$BIN" serve --port 0 --data-dir "$DIR" >"$OUT" 2>&1 &
 PID=$!
 trap 'kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -rf "$DIR"' EXIT
 for _ in $(seq 100); do grep -q "running at" "$OUT" && break; sleep 0.1; done
@@ -37,11 +37,19 @@ HID=$(post /api/games '{"variant":"chess","white":"human","black":"human"}' | id
 TIMES="$DIR/times.txt"
 : >"$TIMES"
 for _ in $(seq "$M"); do
-  MV=$(curl -sf "$BASE/api/games/$HID" | grep -o '"legal":\[{"uci":"[^"]*"' | cut -d'"' -f6)
-  [ -z "$MV" ] && HID=$(post /api/games '{"variant":"chess","white":"human","black":"human"}' | id_of) && continue
+  # A random legal move (a fixed choice repeats positions and ends the game); a game
+  # that is over is replaced by a new one.
+  MV=$(curl -sf "$BASE/api/games/$HID" | python3 -c 'import json, random, sys
+legal = json.load(sys.stdin).get("legal") or []
+print(random.choice(legal)["uci"] if legal else "")')
+  if [ -z "$MV" ]; then
+    HID=$(post /api/games '{"variant":"chess","white":"human","black":"human"}' | id_of)
+    continue
+  fi
   curl -sf -o /dev/null -w '%{time_total}\n' -H 'Content-Type: application/json' \
     -X POST "$BASE/api/games/$HID/move" -d "{\"move\":\"$MV\"}" >>"$TIMES"
 done
+cp "$TIMES" "${SOAK_TIMES_OUT:-/dev/null}" 2>/dev/null || true
 sort -n "$TIMES" | awk '{a[NR]=$1} END {
   p50=a[int(NR*0.50+0.5)]; p99=a[int(NR*0.99+0.5)]; if (p99=="") p99=a[NR];
   printf "human move POST over %d moves: p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", NR, p50*1000, p99*1000, a[NR]*1000 }'

@@ -30,6 +30,10 @@ pub struct ServeArgs {
     #[arg(long = "max-games-per-minute", default_value_t = menagerie_server::Quotas::GAMES_PER_MINUTE as u32,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub max_games_per_minute: u32,
+    /// Engine searches that run at once, all games together (the others wait their
+    /// turn). Default: one less than the number of cores, at least 1.
+    #[arg(long = "search-workers", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub search_workers: Option<u32>,
     /// Directory of the game database (default: the platform data directory, e.g.
     /// ~/.local/share/menagerie, else ./menagerie-data).
     #[arg(long = "data-dir")]
@@ -49,6 +53,7 @@ impl Default for ServeArgs {
             allow_origin: Vec::new(),
             max_searches_per_client: menagerie_server::Quotas::SEARCHES_PER_CLIENT as u32,
             max_games_per_minute: menagerie_server::Quotas::GAMES_PER_MINUTE as u32,
+            search_workers: None,
         }
     }
 }
@@ -86,6 +91,9 @@ pub fn run(args: ServeArgs, registry: Registry) -> Result<()> {
         .searches_total
         .max(config.quotas.searches_per_client);
     config.quotas.games_per_minute = args.max_games_per_minute as usize;
+    if let Some(n) = args.search_workers {
+        config.search_workers = n as usize;
+    }
     menagerie_server::run(config, |ready| {
         // The server goes on serving when no one reads its banner (a reader
         // that closed the pipe): the browser, not stdout, is its audience.

@@ -6,7 +6,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::flag_watch::{FlagCheck, FlagWatch};
 use crate::game::{Ended, EngineSettings, Game, Player};
 use crate::opponent::Opponent;
-use crate::quota::{Quotas, Usage};
+use crate::quota::{Quotas, SearchPermit, Usage};
+use crate::searches::SearchPool;
 use crate::store::{Store, StoredGame};
 use crate::view::{GameState, InfoView};
 use menagerie_engine::{Limits, StopHandle};
@@ -56,6 +57,7 @@ pub struct App {
     shutting_down: AtomicBool,
     usage: Arc<Usage>,
     flags: Arc<FlagWatch>,
+    searches: SearchPool,
 }
 
 impl std::fmt::Debug for App {
@@ -98,6 +100,24 @@ impl App {
         opponent: Arc<dyn Opponent>,
         quotas: Quotas,
     ) -> Arc<App> {
+        Self::with_limits(
+            registry,
+            store,
+            opponent,
+            quotas,
+            SearchPool::default_workers(),
+        )
+    }
+
+    /// Like [`App::with_quotas`], running at most `search_workers` engine searches at
+    /// once (see [`crate::searches`]).
+    pub fn with_limits(
+        registry: Registry,
+        store: Store,
+        opponent: Arc<dyn Opponent>,
+        quotas: Quotas,
+        search_workers: usize,
+    ) -> Arc<App> {
         Arc::new(App {
             registry,
             store,
@@ -109,7 +129,14 @@ impl App {
             shutting_down: AtomicBool::new(false),
             usage: Usage::new(quotas),
             flags: Arc::new(FlagWatch::default()),
+            searches: SearchPool::new(search_workers),
         })
+    }
+
+    /// The workers the engine searches share.
+    #[must_use]
+    pub fn searches(&self) -> &SearchPool {
+        &self.searches
     }
 
     /// What the clients use (searches, new games) under the quotas.
@@ -330,9 +357,10 @@ impl App {
     }
 
     /// Starts a search when the engine is to move (or, with `force`, for whoever is to
-    /// move) and none runs. The search runs on its own thread; its move is played
-    /// only if the game did not change meanwhile. It is counted for `client` (see
-    /// [`crate::quota`]); the handlers check the quota before they change the game.
+    /// move) and none runs. The search waits its turn for one of the shared workers
+    /// ([`crate::searches`]); its move is played only if the game did not change
+    /// meanwhile. It is counted for `client` (see [`crate::quota`]) while it waits and
+    /// runs; the handlers check the quota before they change the game.
     pub fn maybe_think(
         self: &Arc<Self>,
         slot: &Arc<Slot>,
@@ -353,37 +381,36 @@ impl App {
             stop: stop.clone(),
         });
         let pos = g.pos.clone();
-        let limits = search_limits(g);
         let (level, seed) = (g.level, g.level_seed());
-        let app = self.clone();
-        let slot = slot.clone();
-        let permit = self.usage.permit(client);
-        let spawned = std::thread::Builder::new()
-            .name(format!("search-{}", g.id))
-            .spawn(move || {
-                // The caller holds the game until it has published the state that says
-                // the engine thinks: wait for that, so progress never precedes it.
-                drop(slot.lock());
-                let events = slot.events.clone();
-                let root = pos.clone();
-                let best = app.opponent.search_at_level(
-                    pos,
-                    limits,
-                    level,
-                    seed,
-                    &mut |info| {
-                        if let Ok(s) = serde_json::to_string(&InfoView::of(&root, &info)) {
-                            let _ = events.send(Push::Info(s.into()));
-                        }
-                    },
-                    &stop,
-                );
-                let client = permit.client();
-                drop(permit);
-                app.finish_search(&slot, id, best, client);
+        let job = SearchJob {
+            app: self.clone(),
+            slot: slot.clone(),
+            id,
+            level,
+            seed,
+            permit: Some(self.usage.permit(client)),
+        };
+        let queued = self
+            .searches
+            .submit(format!("search-{}", g.id), stop.clone(), move || {
+                job.run(pos, &stop);
             });
-        if spawned.is_err() {
+        if let Err(e) = queued {
+            eprintln!("warning: {e}");
             g.search = None;
+        }
+    }
+
+    /// A search that never ran or never finished: the game stops thinking (the next
+    /// action asks again) unless it changed meanwhile.
+    fn abandon_search(self: &Arc<Self>, slot: &Arc<Slot>, id: u64) {
+        if self.shutting_down.load(Ordering::Relaxed) {
+            return; // the search resumes after the restart
+        }
+        let mut g = slot.lock();
+        if g.search.as_ref().map(|t| t.id) == Some(id) {
+            g.search = None;
+            let _ = self.commit(slot, &mut g);
         }
     }
 
@@ -467,6 +494,61 @@ impl FlagCheck for App {
             g.updated = now();
             let _ = self.store.save(&g);
             let _ = slot.events.send(Push::State(state_json(&g)));
+        }
+    }
+}
+
+/// A queued search of a game: run by a worker, or dropped unrun (stopped while it
+/// waited, no thread to be had, the runtime closing) or cut short (the opponent
+/// panicked), which frees the game.
+struct SearchJob {
+    app: Arc<App>,
+    slot: Arc<Slot>,
+    id: u64,
+    /// The game's engine level and its seed.
+    level: menagerie_engine::Level,
+    seed: u64,
+    /// Counted for its client until it ends; `None` once it ran.
+    permit: Option<SearchPermit>,
+}
+
+impl SearchJob {
+    fn run(mut self, pos: menagerie_rules::Position, stop: &StopHandle) {
+        // The caller held the game until it had published the state that says the
+        // engine thinks: wait for that, so progress never precedes it. The limits are
+        // read now, when the search starts: a game's clock ran while it waited.
+        let limits = search_limits(&self.slot.lock());
+        let events = self.slot.events.clone();
+        let root = pos.clone();
+        let best = self.app.opponent.search_at_level(
+            pos,
+            limits,
+            self.level,
+            self.seed,
+            &mut |info| {
+                if let Ok(s) = serde_json::to_string(&InfoView::of(&root, &info)) {
+                    let _ = events.send(Push::Info(s.into()));
+                }
+            },
+            stop,
+        );
+        let client = self.permit.take().and_then(|p| p.client());
+        self.app.finish_search(&self.slot, self.id, best, client);
+    }
+}
+
+impl Drop for SearchJob {
+    /// Frees the game from a task of its own: a job can be dropped where the game is
+    /// locked (by `maybe_think`, when there is no runtime to queue it on; the game is
+    /// freed there).
+    fn drop(&mut self) {
+        let Some(permit) = self.permit.take() else {
+            return;
+        };
+        drop(permit);
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            let (app, slot, id) = (self.app.clone(), self.slot.clone(), self.id);
+            runtime.spawn(async move { app.abandon_search(&slot, id) });
         }
     }
 }

@@ -1,31 +1,86 @@
 //! The real search engine (`menagerie-engine`) behind the [`Opponent`] trait.
+//!
+//! Engines are kept and reused rather than made per search: an engine's hash table is
+//! [`HASH_MB`] megabytes, written in full when it is made, and freeing and making one
+//! per move left the allocator holding hundreds of megabytes after a load of many
+//! games. As the server runs a bounded number of searches at once
+//! ([`crate::searches`]), at most that many engines ever exist; each search starts from
+//! a cleared table, as a new game would, so games never read each other's entries.
 
 use crate::opponent::Opponent;
 use menagerie_engine::{Engine, EngineOptions, Event, Info, Level, Limits, StopHandle};
 use menagerie_rules::{Color, Move, Position};
+use std::sync::{Mutex, MutexGuard};
 
-/// One [`Engine`] per search (a small transposition table, one thread), so many games
-/// can think at once without sharing state, and an idle game holds no table.
-#[derive(Debug, Clone)]
+/// Hash table of each search, in megabytes: a few seconds of a single-threaded search
+/// fill little more than this.
+pub const HASH_MB: usize = 16;
+
+/// The search engine, one thread per search, with engines reused (see the module doc).
+#[derive(Debug)]
 pub struct EngineOpponent {
-    /// Options of each search's engine.
-    pub options: EngineOptions,
+    options: EngineOptions,
+    idle: Mutex<Vec<Engine>>,
 }
 
 impl Default for EngineOpponent {
     fn default() -> Self {
+        EngineOpponent::new(EngineOptions {
+            hash_mb: HASH_MB,
+            threads: 1,
+            ..EngineOptions::default()
+        })
+    }
+}
+
+impl EngineOpponent {
+    /// An opponent whose searches use engines with these options.
+    #[must_use]
+    pub fn new(options: EngineOptions) -> EngineOpponent {
         EngineOpponent {
-            options: EngineOptions {
-                hash_mb: 16,
-                threads: 1,
-                ..EngineOptions::default()
-            },
+            options,
+            idle: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Options of each search's engine.
+    #[must_use]
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Engines made so far and not in use now.
+    #[must_use]
+    pub fn idle_engines(&self) -> usize {
+        self.idle().len()
+    }
+
+    /// Runs `f` with an idle engine (or a new one), its table cleared, and keeps the
+    /// engine for the next search.
+    fn with_engine<R>(&self, f: impl FnOnce(&mut Engine) -> R) -> R {
+        let reused = self.idle().pop();
+        let mut engine = match reused {
+            Some(mut e) => {
+                e.new_game();
+                e
+            }
+            None => Engine::new(self.options.clone()),
+        };
+        let r = f(&mut engine);
+        self.idle().push(engine);
+        r
+    }
+
+    fn idle(&self) -> MutexGuard<'_, Vec<Engine>> {
+        self.idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
 impl Opponent for EngineOpponent {
-    /// Searches on the calling thread; `stop` is the engine's own stop flag.
+    /// Searches on the calling thread with an idle engine (or a new one); `stop` is the
+    /// engine's own stop flag.
     fn search(
         &self,
         pos: Position,
@@ -33,13 +88,12 @@ impl Opponent for EngineOpponent {
         info: &mut dyn FnMut(Info),
         stop: &StopHandle,
     ) -> Option<Move> {
-        let mut engine = Engine::new(self.options.clone());
         let mut on_event = |e| {
             if let Event::Info(i) = e {
                 info(i);
             }
         };
-        engine.search_until(pos, limits, stop, &mut on_event).best
+        self.with_engine(|engine| engine.search_until(pos, limits, stop, &mut on_event).best)
     }
 
     /// The engine's own levels ([`Engine::search_level`]).
@@ -52,15 +106,16 @@ impl Opponent for EngineOpponent {
         info: &mut dyn FnMut(Info),
         stop: &StopHandle,
     ) -> Option<Move> {
-        let mut engine = Engine::new(self.options.clone());
         let mut on_event = |e| {
             if let Event::Info(i) = e {
                 info(i);
             }
         };
-        engine
-            .search_level(pos, limits, level, seed, stop, &mut on_event)
-            .best
+        self.with_engine(|engine| {
+            engine
+                .search_level(pos, limits, level, seed, stop, &mut on_event)
+                .best
+        })
     }
 
     fn accepts_draw(&self, pos: &Position, me: Color) -> bool {
@@ -137,5 +192,38 @@ mod tests {
             m.is_some(),
             "a stopped search still answers with a legal move"
         );
+    }
+
+    #[test]
+    fn engines_are_reused_one_per_search_running_at_once() {
+        let reg = Registry::builtin();
+        let v = reg.get("chess").unwrap();
+        let opp = EngineOpponent::default();
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let stop = StopHandle::new();
+        for _ in 0..3 {
+            let m = opp.search(Position::start(&v), limits.clone(), &mut |_| {}, &stop);
+            assert!(m.is_some());
+        }
+        assert_eq!(
+            opp.idle_engines(),
+            1,
+            "searches one after another share an engine"
+        );
+        std::thread::scope(|s| {
+            for _ in 0..2 {
+                s.spawn(|| {
+                    let deep = Limits {
+                        depth: Some(5),
+                        ..Limits::default()
+                    };
+                    opp.search(Position::start(&v), deep, &mut |_| {}, &stop)
+                });
+            }
+        });
+        assert!(opp.idle_engines() <= 2);
     }
 }

@@ -10,7 +10,8 @@
 //!
 //! Layout: [`api`] (handlers, router), [`access`] (who may call it: Host, Origin,
 //! content type, token; security headers), [`quota`] (per-client limits), [`app`]
-//! (shared state, games in memory, searches),
+//! (shared state, games in memory, searches), [`searches`] (the workers all games'
+//! searches share),
 //! [`game`] (one game), [`clock`] (game clocks) and [`flag_watch`] (ending games on
 //! time), [`view`] (JSON types), [`store`] (SQLite), [`pgn`],
 //! [`diagram`] (piece move diagrams), [`opponent`] (the engine trait and a small
@@ -30,6 +31,7 @@ pub mod opponent;
 pub mod pgn;
 pub mod quota;
 pub mod rules_text;
+pub mod searches;
 pub mod store;
 pub mod view;
 
@@ -104,6 +106,9 @@ pub struct ServerConfig {
     pub quotas: Quotas,
     /// See [`HEADER_TIMEOUT`].
     pub header_timeout: Duration,
+    /// Engine searches that run at once, all games together (the others wait their
+    /// turn; see [`searches`]).
+    pub search_workers: usize,
 }
 
 impl std::fmt::Debug for ServerConfig {
@@ -114,6 +119,7 @@ impl std::fmt::Debug for ServerConfig {
             .field("data_dir", &self.data_dir)
             .field("allow_origins", &self.allow_origins)
             .field("quotas", &self.quotas)
+            .field("search_workers", &self.search_workers)
             .finish_non_exhaustive()
     }
 }
@@ -131,6 +137,7 @@ impl ServerConfig {
             allow_origins: Vec::new(),
             quotas: Quotas::default(),
             header_timeout: HEADER_TIMEOUT,
+            search_workers: searches::SearchPool::default_workers(),
         }
     }
 }
@@ -183,12 +190,16 @@ pub fn open_app_with(
     opponent: Arc<dyn Opponent>,
     quotas: Quotas,
 ) -> Result<Arc<App>, ServerError> {
+    let store = open_store(data_dir)?;
+    Ok(App::with_quotas(registry, store, opponent, quotas))
+}
+
+fn open_store(data_dir: &std::path::Path) -> Result<Store, ServerError> {
     std::fs::create_dir_all(data_dir).map_err(|source| ServerError::DataDir {
         path: data_dir.to_path_buf(),
         source,
     })?;
-    let store = Store::open_dir(data_dir)?;
-    Ok(App::with_quotas(registry, store, opponent, quotas))
+    Ok(Store::open_dir(data_dir)?)
 }
 
 /// The whole HTTP application: the API and the embedded UI, behind the access rules.
@@ -347,12 +358,13 @@ pub fn run(config: ServerConfig, on_ready: impl FnOnce(&Ready)) -> Result<(), Se
         .thread_name("menagerie-http")
         .build()?;
     rt.block_on(async move {
-        let app = open_app_with(
+        let app = App::with_limits(
             config.registry,
-            &config.data_dir,
+            open_store(&config.data_dir)?,
             config.opponent,
             config.quotas,
-        )?;
+            config.search_workers,
+        );
         let (listener, busy) = bind(config.host, config.port).await?;
         let addr = listener.local_addr()?;
         let access = Arc::new(Access::new(addr, config.allow_origins));

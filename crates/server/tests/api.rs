@@ -1485,3 +1485,54 @@ async fn engine_levels_are_chosen_at_creation_shown_and_kept() {
     let s = t.ok("GET", &format!("/api/games/{a}"), None).await;
     assert_eq!(s["engine"]["level"], 5, "the level is stored with the game");
 }
+
+/// Polls `done` (yielding to the runtime) for at most 10 s.
+async fn eventually(what: &str, done: impl Fn() -> bool) {
+    let t = Instant::now();
+    while !done() {
+        assert!(t.elapsed() < Duration::from_secs(10), "timed out: {what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test]
+async fn engine_searches_share_the_workers_and_wait_their_turn() {
+    let t = server(Arc::new(Forever));
+    let workers = t.app.searches().workers();
+    let mut games = Vec::new();
+    for _ in 0..workers + 3 {
+        let g = t
+            .new_game(json!({"variant": "chess", "white": "engine", "black": "engine"}))
+            .await;
+        assert_eq!(g["engine"]["thinking"], true);
+        games.push(id(&g));
+    }
+    eventually("the workers busy", || t.app.searches().running() == workers).await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(
+        t.app.searches().running(),
+        workers,
+        "never more than the workers"
+    );
+    assert_eq!(
+        t.app.usage().searches(),
+        workers + 3,
+        "the others are queued"
+    );
+    // A person's game is not queued behind them.
+    let h = id(&t
+        .new_game(json!({"variant": "chess", "white": "human", "black": "human"}))
+        .await);
+    assert_eq!(t.play(&h, "e2e4").await["moves"][0]["uci"], "e2e4");
+    for g in &games {
+        t.ok(
+            "POST",
+            &format!("/api/games/{g}/resign"),
+            Some(json!({"color": "white"})),
+        )
+        .await;
+    }
+    // Running and queued searches alike end.
+    eventually("the workers free", || t.app.searches().running() == 0).await;
+    eventually("no search counted", || t.app.usage().searches() == 0).await;
+}
