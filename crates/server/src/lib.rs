@@ -250,24 +250,27 @@ async fn bind(
     }
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Listens for Ctrl-C and SIGTERM from the moment it is called; the future ends at the
+/// first. Called before the server says it runs, so a signal sent as soon as it said so
+/// stops it cleanly instead of meeting the default, fatal action.
+fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = signal(SignalKind::terminate())?;
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        Ok(async move {
+            tokio::select! {
+                _ = term.recv() => {},
+                _ = interrupt.recv() => {},
             }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
+        })
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = term => {},
+    {
+        Ok(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
     }
 }
 
@@ -368,6 +371,7 @@ pub fn run(config: ServerConfig, on_ready: impl FnOnce(&Ready)) -> Result<(), Se
         let (listener, busy) = bind(config.host, config.port).await?;
         let addr = listener.local_addr()?;
         let access = Arc::new(Access::new(addr, config.allow_origins));
+        let stop_signal = shutdown_signal()?;
         let resumed = app.resume_engines();
         on_ready(&Ready {
             addr,
@@ -388,7 +392,7 @@ pub fn run(config: ServerConfig, on_ready: impl FnOnce(&Ready)) -> Result<(), Se
             router(app, access),
             config.header_timeout,
             async move {
-                shutdown_signal().await;
+                stop_signal.await;
                 app2.stop_all();
             },
         )
