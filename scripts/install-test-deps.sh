@@ -26,3 +26,10 @@ rustup component list --installed 2>/dev/null | grep -q rustfmt || rustup compon
 RAY_VERSION=2.60.0
 python3 -c "import ray, sys; sys.exit(ray.__version__ != '$RAY_VERSION')" 2>/dev/null \
   || python3 -m pip install -q --disable-pip-version-check "ray==$RAY_VERSION"
+# AFL++ through cargo afl for the fuzz campaign (scripts/fuzz.sh; stable toolchain,
+# crates.io only). `config --build` compiles AFL++'s runtime once per toolchain; it
+# refuses, harmlessly, when that was done.
+CARGO_AFL_VERSION=0.18.2
+[[ "$(cargo afl --version 2>/dev/null || true)" == *"$CARGO_AFL_VERSION"* ]] \
+  || cargo install --locked --quiet "cargo-afl@$CARGO_AFL_VERSION"
+cargo afl config --build >/dev/null 2>&1 || true
