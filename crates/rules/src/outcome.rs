@@ -36,6 +36,8 @@ pub enum Reason {
     PerpetualCheck,
     /// Gave the last of its checks (n-check).
     Checks,
+    /// A flag piece reached its region (king of the hill, racing kings).
+    Flag,
 }
 
 impl Reason {
@@ -56,6 +58,7 @@ impl Reason {
             Reason::DropMate => "drop-mate",
             Reason::PerpetualCheck => "perpetual-check",
             Reason::Checks => "checks",
+            Reason::Flag => "flag",
         }
     }
 }

@@ -80,6 +80,16 @@ fn win_rules(v: &Variant) -> Vec<String> {
                 .into(),
         );
     }
+    if let Some(f) = &v.rules.flag {
+        out.push(if f.extra_move {
+            "A player whose flag piece reaches the marked goal wins, but the opponent may answer once: if Black's King then reaches its goal too, the game is drawn.".into()
+        } else {
+            "A player whose flag piece reaches the marked goal wins at once.".into()
+        });
+    }
+    if !v.rules.checking {
+        out.push("No move may give check.".into());
+    }
     match &v.rules.coverage {
         Some(Coverage::Directions { min, all, .. }) => out.push(format!(
             "A player loses at the start of a turn when fewer than {min} of their pieces can move along one of the board's {} directions.",

@@ -320,8 +320,7 @@ impl<'a> Searcher<'a> {
         if !self.has_royal {
             return true;
         }
-        let mover = self.pos.side().flip();
-        !self.pos.royal_attacked(mover) && !self.pos.royals_facing()
+        self.pos.last_move_legal()
     }
 }
 

@@ -17,8 +17,8 @@
 //! side has no move, they are judged in their place.
 
 use super::{
-    bare_king, bare_kings, check_count, count_win, counting, coverage, drop_mate, mate, move_rule,
-    ply_cap, repetition,
+    bare_king, bare_kings, check_count, count_win, counting, coverage, drop_mate, flag, mate,
+    move_rule, ply_cap, repetition,
 };
 use crate::moves::MoveList;
 use crate::outcome::Outcome;
@@ -36,6 +36,8 @@ pub enum EndRule {
     Checkmate,
     /// Win for the side that has given its last check (n-check).
     Checks,
+    /// A flag piece in its region (king of the hill, racing kings).
+    Flag,
     /// Win for the side that starts its turn with enough pieces of a type.
     CountWin,
     /// The variant's verdict for a side with no legal move, not in check.
@@ -70,6 +72,9 @@ impl EndRule {
         }
         if rules.drop_mate_loses != 0 {
             list.push(EndRule::DropMate(rules.drop_mate_loses));
+        }
+        if rules.flag.is_some() {
+            list.push(EndRule::Flag);
         }
         list.push(EndRule::Checkmate);
         if rules.count_win.is_some() {
@@ -110,7 +115,11 @@ impl EndRule {
     pub fn stops_play(self) -> bool {
         matches!(
             self,
-            EndRule::Coverage | EndRule::CountWin | EndRule::BareKing | EndRule::Checks
+            EndRule::Coverage
+                | EndRule::CountWin
+                | EndRule::BareKing
+                | EndRule::Checks
+                | EndRule::Flag
         )
     }
 
@@ -121,6 +130,7 @@ impl EndRule {
             EndRule::Checkmate => mate::judge_checkmate(pos, judge.has_move(pos)?),
             EndRule::CountWin => count_win::judge(pos),
             EndRule::Checks => check_count::judge(pos),
+            EndRule::Flag => flag::judge(pos),
             EndRule::Stalemate => mate::judge_stalemate(pos, judge.has_move(pos)?),
             EndRule::Repetition(n) => repetition::judge(pos, n, judge.first_repetition),
             EndRule::MoveRule(n) => move_rule::judge(pos, n),

@@ -42,7 +42,7 @@ impl FastLegality {
         let them = us.flip();
         let mut royals = pos.royals(us);
         let king = royals.next()?;
-        if royals.next().is_some() || pos.in_check() {
+        if royals.next().is_some() || pos.in_check() || !pos.checking_allowed() {
             return None;
         }
         let pinned = pos.facing_screens(us, king)?;
@@ -211,11 +211,19 @@ impl Position {
         if self.escape_forbidden(m) {
             return false;
         }
-        let us = self.side();
         self.make_unchecked(m);
-        let ok = !self.royal_attacked(us) && !self.royals_facing();
+        let ok = self.last_move_legal();
         self.unmake();
         ok
+    }
+
+    /// True when the move just made (by the side not to move now) left its
+    /// royals safe, the royals not facing, and broke no checking ban — the
+    /// test the search makes after playing a pseudo-legal move.
+    #[must_use]
+    pub fn last_move_legal(&self) -> bool {
+        let mover = self.side().flip();
+        !self.royal_attacked(mover) && !self.royals_facing() && !self.gave_banned_check(mover)
     }
 
     /// The legal moves.

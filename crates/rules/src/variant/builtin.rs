@@ -82,4 +82,6 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "euroshogi.toml",
     "yarishogi.toml",
     "okisakishogi.toml",
+    "kingofthehill.toml",
+    "racingkings.toml",
 ];

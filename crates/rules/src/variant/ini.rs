@@ -421,6 +421,33 @@ mod tests {
     }
 
     #[test]
+    fn flag_keys_load_as_the_flag_rule() {
+        // Fairy-Stockfish's own king-of-the-hill section, and a race of
+        // queens to opposite ranks with Black's extra move.
+        let text = "[hill:chess]\nflagPiece = k\nflagRegion = d4 e4 d5 e5\n[race]\nflagPiece = q\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagMove = true\nchecking = false\n";
+        let c = convert_sections("x.ini", text);
+        assert_eq!(c.problems, []);
+        let mut reg = crate::Registry::builtin();
+        let ids = reg.add_ini("x.ini", text).unwrap();
+        let race = reg.get(&ids[1]).unwrap();
+        let flag = race.rules.flag.as_ref().expect("flag rule");
+        assert!(flag.extra_move);
+        assert!(!race.rules.checking);
+        let g = &race.geometry;
+        let d8 = g.parse_cell("d8").unwrap();
+        let d1 = g.parse_cell("d1").unwrap();
+        assert!(flag.region[0].contains(d8) && !flag.region[0].contains(d1));
+        assert!(flag.region[1].contains(d1) && !flag.region[1].contains(d8));
+        // A piece the section does not have, and a bad switch.
+        let p = problems_of("[v]\nflagPiece = z\nflagRegion = *8\n");
+        assert_eq!(p[0].key, "[v] flagPiece");
+        let p = problems_of("[v]\nflagRegion = *8\nflagMove = perhaps\n");
+        assert_eq!(p[0].key, "[v] flagMove");
+        let p = problems_of("[v]\nchecking = perhaps\n");
+        assert_eq!(p[0].key, "[v] checking");
+    }
+
+    #[test]
     fn big_board() {
         let ok = convert("x.ini", "[big]\nmaxFile = 16\nmaxRank = 16\nking = k\npawn = -\nqueen = -\nrook = r\nbishop = -\nknight = -\ncastling = false\nstartFen = k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/R14K w - - 0 1\n").unwrap();
         assert_eq!(ok.len(), 1);
@@ -435,13 +462,13 @@ mod tests {
     #[test]
     fn a_broken_section_is_reported_and_the_others_load() {
         let text =
-            "[good]\nmaxFile = 8\n[bad]\nmaxFile = 8\nflagRegion = *8\n[later:good]\nmaxRank = 8\n";
+            "[good]\nmaxFile = 8\n[bad]\nmaxFile = 8\nconnectN = 4\n[later:good]\nmaxRank = 8\n";
         let c = convert_sections("x.ini", text);
         let ids: Vec<&str> = c.variants.iter().map(|(id, _)| id.as_str()).collect();
         assert_eq!(ids, ["good", "later"]);
         assert_eq!(c.problems.len(), 1);
         assert_eq!(c.problems[0].line, Some(5));
-        assert_eq!(c.problems[0].key, "[bad] flagRegion");
+        assert_eq!(c.problems[0].key, "[bad] connectN");
         // The strict form refuses the whole file.
         assert!(convert("x.ini", text).is_err());
     }

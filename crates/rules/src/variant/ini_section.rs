@@ -12,6 +12,7 @@
 //! at once. Game-rule keys that need nothing else come from `ini_rules`.
 
 use super::ini::{bool_of, file_number, key_problem, Settings, NAMED};
+use super::ini_goals;
 use super::ini_rules;
 use super::load::Problem;
 use std::collections::BTreeMap;
@@ -191,6 +192,7 @@ pub(super) fn to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec
         .iter()
         .copied()
         .chain(ini_rules::keys())
+        .chain(ini_goals::KEYS.iter().copied())
         .collect();
     for k in st.values.keys() {
         if let Some(msg) = key_problem(k, &translated) {
@@ -298,7 +300,14 @@ impl<'a> Template<'a> {
         if let Some(castling) = self.castling() {
             t.insert("castling".into(), castling);
         }
-        t.insert("rules".into(), Value::Table(self.rules()));
+        let mut rules = self.rules();
+        let mut letters: Vec<char> = self.pieces.others.keys().copied().collect();
+        letters.extend(self.pieces.pawn);
+        let flag = ini_goals::translate(self.st, &letters, &mut rules, &mut self.problems);
+        if let (Some(region), Some(Value::Table(regions))) = (flag, t.get_mut("regions")) {
+            regions.insert("flag".into(), Value::Table(region));
+        }
+        t.insert("rules".into(), Value::Table(rules));
         t.insert("notation".into(), Value::Table(self.notation()));
         t
     }

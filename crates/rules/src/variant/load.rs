@@ -295,6 +295,8 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(perpetual_check_loses);
             field!(repetition_verdict);
             field!(check_counting);
+            field!(checking);
+            field!(flag);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

@@ -5,6 +5,7 @@
 mod build;
 pub(crate) mod builtin;
 pub mod ini;
+mod ini_goals;
 pub mod ini_keys;
 mod ini_parent;
 mod ini_rules;

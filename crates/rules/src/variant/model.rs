@@ -8,6 +8,7 @@ pub use crate::components::counting::Counting;
 pub use crate::components::coverage::Coverage;
 pub use crate::components::end::EndRule;
 pub use crate::components::facing::Facing;
+pub use crate::components::flag::Flag;
 pub use crate::components::mate::Verdict;
 pub use crate::components::promotion::Promotion;
 pub use crate::components::repetition::RepetitionVerdict;
@@ -120,6 +121,10 @@ pub struct Rules {
     pub repetition_verdict: RepetitionVerdict,
     /// Checks are counted; giving the last one wins (n-check).
     pub check_counting: bool,
+    /// A move may give check (false: racing kings).
+    pub checking: bool,
+    /// Win by bringing a flag piece into a region.
+    pub flag: Option<Flag>,
 }
 
 /// FEN fields after the board.

@@ -285,6 +285,28 @@ pub struct RulesFile {
     /// in the FEN field `W+B`, after en passant); the side that gives its
     /// last check wins.
     pub check_counting: Option<bool>,
+    /// Moves may give check (default true); `false` makes every move that
+    /// attacks the opponent's royal illegal (racing kings).
+    pub checking: Option<bool>,
+    /// Win by bringing a flag piece into a region (king of the hill,
+    /// racing kings; `components::flag`).
+    pub flag: Option<FlagFile>,
+}
+
+/// A flag rule: `flag = { piece, black_piece, region, extra_move }`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlagFile {
+    /// The flag piece (key), both sides' unless `black_piece` is given.
+    pub piece: String,
+    /// Black's flag piece, when it differs.
+    pub black_piece: Option<String>,
+    /// The region to reach: a region name (cells per side) or an
+    /// expression (White's cells; Black's mirrored).
+    pub region: String,
+    /// The opponent may answer an arrival before it wins (racing kings);
+    /// default false (the arrival wins at once).
+    pub extra_move: Option<bool>,
 }
 
 /// The bare-king rule.

@@ -11,7 +11,7 @@ use crate::betza::Dialect;
 use crate::movegen::compile::{leg_vectors, PieceSource};
 use crate::variant::load::VariantError;
 use crate::variant::model::{
-    BareKing, CountWin, Counting, Coverage, Facing, RepetitionVerdict, Rules, Verdict,
+    BareKing, CountWin, Counting, Coverage, Facing, Flag, RepetitionVerdict, Rules, Verdict,
 };
 use crate::variant::spec::{CoverageFile, RulesFile};
 use menagerie_geometry::Vector;
@@ -63,6 +63,8 @@ impl Ctx<'_> {
             perpetual_check_loses: rf.perpetual_check_loses.unwrap_or(false),
             repetition_verdict: self.repetition_verdict(&rf),
             check_counting: rf.check_counting.unwrap_or(false),
+            checking: rf.checking.unwrap_or(true),
+            flag: self.flag(&rf),
         }
     }
 
@@ -80,6 +82,21 @@ impl Ctx<'_> {
         RepetitionVerdict::from_spec(rf.repetition_verdict.as_deref())
             .map_err(|e| self.problem_in("rules", "rules.repetition_verdict", e))
             .unwrap_or(RepetitionVerdict::DRAW)
+    }
+
+    /// `flag = { piece, black_piece, region, extra_move }`.
+    fn flag(&mut self, rf: &RulesFile) -> Option<Flag> {
+        let spec = rf.flag.as_ref()?;
+        let types = self.keys.len();
+        let found = crate::components::flag::from_spec(
+            spec,
+            types,
+            |k| self.lookup(k),
+            |t| self.region_pair(t),
+        );
+        found
+            .map_err(|e| self.problem_in("rules", "rules.flag", e))
+            .ok()
     }
 
     /// `counting = { rule, pawn, rook, khon, knight }` (Makruk family).

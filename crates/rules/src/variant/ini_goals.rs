@@ -1,0 +1,87 @@
+//! The goal keys of a Fairy-Stockfish ini section that need the section's
+//! pieces: capture the flag (`flagPiece`, `flagRegion`, `flagMove` and
+//! their per-colour forms). The keys that need only their own value are
+//! rows of `ini_rules`.
+
+use super::ini::{bool_of, Settings};
+use super::load::Problem;
+use crate::components::flag;
+use toml::{Table, Value};
+
+/// The keys this module translates.
+pub(super) const KEYS: &[&str] = &[
+    "flagPiece",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "whiteFlag",
+    "blackFlag",
+    "flagMove",
+];
+
+/// Writes the goal rules `st` sets into `rules` (`letters`: the section's
+/// piece letters, lowercase); returns the `flag` region to add to
+/// `[regions]`, if any. A value that cannot be read is a problem.
+pub(super) fn translate(
+    st: &Settings,
+    letters: &[char],
+    rules: &mut Table,
+    problems: &mut Vec<Problem>,
+) -> Option<Table> {
+    match flag_rule(st, letters) {
+        Ok(Some((f, region))) => {
+            rules.insert("flag".into(), Value::Table(f));
+            Some(region)
+        }
+        Ok(None) => None,
+        Err(p) => {
+            problems.push(p);
+            None
+        }
+    }
+}
+
+/// The `[rules] flag` table and the `flag` region (each colour's cells as
+/// given: Fairy-Stockfish does not mirror them), or `None` when no flag
+/// region is given.
+fn flag_rule(st: &Settings, letters: &[char]) -> Result<Option<(Table, Table)>, Problem> {
+    let get = |k: &str| st.get(k);
+    let both = get("flagRegion");
+    let white = get("flagRegionWhite").or(get("whiteFlag")).or(both);
+    let black = get("flagRegionBlack").or(get("blackFlag")).or(both);
+    if white.is_none() && black.is_none() {
+        return Ok(None);
+    }
+    let piece = |key: &str, default: &str| -> Result<String, Problem> {
+        let Some(s) = get(key) else {
+            return Ok(default.to_string());
+        };
+        let c = s.chars().next().map(|c| c.to_ascii_lowercase());
+        match c {
+            Some('*') if s.len() == 1 => Ok(flag::ANY_PIECE.into()),
+            Some(c) if s.len() == 1 && letters.contains(&c) => {
+                Ok(c.to_ascii_uppercase().to_string())
+            }
+            _ => Err(st.problem(key, format!("`{s}`: no such piece"))),
+        }
+    };
+    let both_piece = piece("flagPiece", flag::ANY_PIECE)?;
+    let white_piece = piece("flagPieceWhite", &both_piece)?;
+    let black_piece = piece("flagPieceBlack", &both_piece)?;
+    let mut region = Table::new();
+    region.insert("white".into(), Value::String(white.unwrap_or("").into()));
+    region.insert("black".into(), Value::String(black.unwrap_or("").into()));
+    region.insert("kind".into(), Value::String("zone".into()));
+    let mut f = Table::new();
+    f.insert("piece".into(), Value::String(white_piece));
+    f.insert("black_piece".into(), Value::String(black_piece));
+    f.insert("region".into(), Value::String("flag".into()));
+    if let Some(s) = get("flagMove") {
+        let b = bool_of(s)
+            .ok_or_else(|| st.problem("flagMove", format!("`{s}`: use true or false")))?;
+        f.insert("extra_move".into(), Value::Boolean(b));
+    }
+    Ok(Some((f, region)))
+}
