@@ -38,6 +38,8 @@ pub enum Reason {
     Checks,
     /// A flag piece reached its region (king of the hill, racing kings).
     Flag,
+    /// A counted piece type died out (extinction, antichess, horde).
+    Extinction,
 }
 
 impl Reason {
@@ -59,6 +61,7 @@ impl Reason {
             Reason::PerpetualCheck => "perpetual-check",
             Reason::Checks => "checks",
             Reason::Flag => "flag",
+            Reason::Extinction => "extinction",
         }
     }
 }

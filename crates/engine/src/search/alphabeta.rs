@@ -86,6 +86,7 @@ impl Searcher<'_> {
             // Rules that stop play were judged on entry.
             moves.clear();
             self.pos.pseudo_moves(&mut moves);
+            self.pos.keep_forced_captures(&mut moves);
         }
         if moves.is_empty() {
             self.stack[ply].moves = moves;

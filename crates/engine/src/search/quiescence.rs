@@ -59,6 +59,7 @@ impl Searcher<'_> {
         if in_check {
             moves.clear();
             self.pos.pseudo_moves(&mut moves);
+            self.pos.keep_forced_captures(&mut moves);
             stand = -INF;
         } else {
             stand = match entry {

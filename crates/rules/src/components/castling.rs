@@ -8,8 +8,9 @@
 //! to a King's or partner's cell; `position::make` moves both pieces).
 
 use crate::moves::{Move, MoveList};
-use crate::piece::Color;
+use crate::piece::{Color, PieceType};
 use crate::position::Position;
+use crate::variant::Variant;
 use menagerie_geometry::CellId;
 
 /// One castling move of one side.
@@ -35,6 +36,14 @@ pub struct Castling {
     pub imitation: Option<u64>,
 }
 
+/// True when a piece of `kind` on a King's castling cell may castle: the
+/// royal piece, or, in variants without one (giveaway, extinction chess,
+/// atomic), whatever piece stands there — a King that is not royal and
+/// that no attack can stop from castling, as in Fairy-Stockfish.
+pub(crate) fn castling_king(v: &Variant, kind: PieceType) -> bool {
+    v.pieces[usize::from(kind)].royal || !v.has_royal()
+}
+
 impl Position {
     /// Appends the castling moves of the side to move: rights held, King
     /// and partner in place, cells empty, the King's path unattacked and not
@@ -52,9 +61,14 @@ impl Position {
             }
             let k = self.piece(c.king);
             let p = self.piece(c.partner);
-            if !k.is_color(us) || !p.is_color(us) || !v.pieces[usize::from(k.kind())].royal {
+            if !k.is_color(us) || !p.is_color(us) {
                 continue;
             }
+            if !castling_king(v, k.kind()) {
+                continue;
+            }
+            // A King that is not royal cannot be stopped by attacks.
+            let royal = v.pieces[usize::from(k.kind())].royal;
             if let Some(mask) = c.imitation {
                 match self.imitation() {
                     Some(t) if mask >> t & 1 != 0 => {}
@@ -66,7 +80,7 @@ impl Position {
                     continue 'rules;
                 }
             }
-            for &s in &c.safe {
+            for &s in c.safe.iter().filter(|_| royal) {
                 if self.is_attacked(s, us.flip()) || (s != c.king && self.would_face(us, s, c.king))
                 {
                     continue 'rules;

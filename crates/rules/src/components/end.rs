@@ -17,8 +17,8 @@
 //! side has no move, they are judged in their place.
 
 use super::{
-    bare_king, bare_kings, check_count, count_win, counting, coverage, drop_mate, flag, mate,
-    move_rule, ply_cap, repetition,
+    bare_king, bare_kings, check_count, count_win, counting, coverage, drop_mate, extinction, flag,
+    mate, move_rule, ply_cap, repetition,
 };
 use crate::moves::MoveList;
 use crate::outcome::Outcome;
@@ -38,6 +38,8 @@ pub enum EndRule {
     Checks,
     /// A flag piece in its region (king of the hill, racing kings).
     Flag,
+    /// A counted piece type died out.
+    Extinction,
     /// Win for the side that starts its turn with enough pieces of a type.
     CountWin,
     /// The variant's verdict for a side with no legal move, not in check.
@@ -66,6 +68,9 @@ impl EndRule {
         }
         if rules.coverage.is_some() {
             list.push(EndRule::Coverage);
+        }
+        if rules.extinction.is_some() {
+            list.push(EndRule::Extinction);
         }
         if rules.check_counting {
             list.push(EndRule::Checks);
@@ -120,6 +125,7 @@ impl EndRule {
                 | EndRule::BareKing
                 | EndRule::Checks
                 | EndRule::Flag
+                | EndRule::Extinction
         )
     }
 
@@ -131,6 +137,7 @@ impl EndRule {
             EndRule::CountWin => count_win::judge(pos),
             EndRule::Checks => check_count::judge(pos),
             EndRule::Flag => flag::judge(pos),
+            EndRule::Extinction => extinction::judge(pos),
             EndRule::Stalemate => mate::judge_stalemate(pos, judge.has_move(pos)?),
             EndRule::Repetition(n) => repetition::judge(pos, n, judge.first_repetition),
             EndRule::MoveRule(n) => move_rule::judge(pos, n),

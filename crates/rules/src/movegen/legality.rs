@@ -191,6 +191,7 @@ impl Position {
         out.clear();
         self.pseudo_moves(out);
         if !self.variant().has_royal() {
+            self.keep_forced_legal_captures(out);
             return;
         }
         let mut fast = FastLegality::new(self);
@@ -204,6 +205,7 @@ impl Position {
             }
         }
         out.truncate(w);
+        self.keep_forced_legal_captures(out);
     }
 
     /// Plays `m` (pseudo-legal), tests the mover's safety and takes it back.
@@ -244,6 +246,9 @@ impl Position {
         let mut p = self.clone();
         if p.decided_by_rule() {
             return false;
+        }
+        if p.forces_captures() {
+            return p.legal_moves().contains(&m);
         }
         let mut pseudo = MoveList::new();
         p.pseudo_moves(&mut pseudo);

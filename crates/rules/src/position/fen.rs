@@ -214,7 +214,7 @@ impl Position {
                 };
                 let c = &v.castling[i];
                 let k = self.piece(c.king);
-                if !k.is_color(color) || !v.pieces[usize::from(k.kind())].royal {
+                if !k.is_color(color) || !crate::components::castling::castling_king(&v, k.kind()) {
                     return ferr(
                         "castling",
                         format!(

@@ -84,4 +84,13 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "okisakishogi.toml",
     "kingofthehill.toml",
     "racingkings.toml",
+    // Losing games and extinction rules.
+    "giveaway.toml",
+    "antichess.toml",
+    "suicide.toml",
+    "codrus.toml",
+    "losers.toml",
+    "extinction.toml",
+    "kinglet.toml",
+    "threekings.toml",
 ];

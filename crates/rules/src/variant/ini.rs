@@ -448,6 +448,35 @@ mod tests {
     }
 
     #[test]
+    fn losing_game_keys_load() {
+        // A small giveaway: forced captures, the stalemated side and the
+        // side without pieces win, stalemate by piece count.
+        let text = "[mini]\nmaxFile = 5\nmaxRank = 5\nking = -\ncommoner = k\ncastling = false\ndoubleStep = false\npromotionRegionWhite = *5\npromotionRegionBlack = *1\nstartFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\nmustCapture = true\nstalemateValue = win\nstalematePieceCount = true\nextinctionValue = win\nextinctionPieceTypes = *\ncheckmateValue = win\n";
+        let c = convert_sections("x.ini", text);
+        assert_eq!(c.problems, []);
+        let mut reg = crate::Registry::builtin();
+        let ids = reg.add_ini("x.ini", text).unwrap();
+        let v = reg.get(&ids[0]).unwrap();
+        assert!(v.rules.must_capture && v.rules.stalemate_piece_count);
+        assert_eq!(v.rules.checkmate, crate::variant::Verdict::Win);
+        let e = v.rules.extinction.as_ref().expect("extinction");
+        assert!(e.all && e.types == 0 && e.count == 0);
+        // Three kings' counts, and bad values.
+        let text = "[tk]\nking = -\ncommoner = k\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPieceCount = 2\nextinctionOpponentPieceCount = 1\nextinctionClaim = true\n";
+        let ok = convert("x.ini", text).unwrap();
+        assert!(ok[0].1.contains("count = 2"), "{}", ok[0].1);
+        assert!(ok[0].1.contains("claim = true"), "{}", ok[0].1);
+        let p = problems_of("[v]\nextinctionValue = lose\n");
+        assert_eq!(p[0].key, "[v] extinctionValue");
+        let p = problems_of("[v]\nextinctionValue = loss\nextinctionPieceTypes = z\n");
+        assert_eq!(p[0].key, "[v] extinctionPieceTypes");
+        let p = problems_of("[v]\nmustCapture = often\n");
+        assert_eq!(p[0].key, "[v] mustCapture");
+        // `none` is no rule.
+        assert_eq!(problems_of("[v]\nextinctionValue = none\n"), []);
+    }
+
+    #[test]
     fn big_board() {
         let ok = convert("x.ini", "[big]\nmaxFile = 16\nmaxRank = 16\nking = k\npawn = -\nqueen = -\nrook = r\nbishop = -\nknight = -\ncastling = false\nstartFen = k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/R14K w - - 0 1\n").unwrap();
         assert_eq!(ok.len(), 1);

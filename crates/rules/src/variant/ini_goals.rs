@@ -1,11 +1,13 @@
 //! The goal keys of a Fairy-Stockfish ini section that need the section's
 //! pieces: capture the flag (`flagPiece`, `flagRegion`, `flagMove` and
-//! their per-colour forms). The keys that need only their own value are
-//! rows of `ini_rules`.
+//! their per-colour forms) and extinction (`extinctionValue` with
+//! `extinctionPieceTypes`, `extinctionPieceCount`,
+//! `extinctionOpponentPieceCount`, `extinctionClaim`). The keys that need
+//! only their own value are rows of `ini_rules`.
 
 use super::ini::{bool_of, Settings};
 use super::load::Problem;
-use crate::components::flag;
+use crate::components::{extinction, flag};
 use toml::{Table, Value};
 
 /// The keys this module translates.
@@ -19,6 +21,11 @@ pub(super) const KEYS: &[&str] = &[
     "whiteFlag",
     "blackFlag",
     "flagMove",
+    "extinctionValue",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "extinctionClaim",
 ];
 
 /// Writes the goal rules `st` sets into `rules` (`letters`: the section's
@@ -30,6 +37,13 @@ pub(super) fn translate(
     rules: &mut Table,
     problems: &mut Vec<Problem>,
 ) -> Option<Table> {
+    match extinction_table(st, letters) {
+        Ok(Some(t)) => {
+            rules.insert("extinction".into(), Value::Table(t));
+        }
+        Ok(None) => {}
+        Err(p) => problems.push(p),
+    }
     match flag_rule(st, letters) {
         Ok(Some((f, region))) => {
             rules.insert("flag".into(), Value::Table(f));
@@ -41,6 +55,57 @@ pub(super) fn translate(
             None
         }
     }
+}
+
+/// The `[rules] extinction` table, or `None` without a verdict (`none`) or
+/// without piece types (nothing can die out).
+fn extinction_table(st: &Settings, letters: &[char]) -> Result<Option<Table>, Problem> {
+    let verdict = match st.get("extinctionValue") {
+        None | Some("none") => return Ok(None),
+        Some(s @ ("win" | "loss" | "draw")) => s,
+        Some(s) => {
+            return Err(st.problem(
+                "extinctionValue",
+                format!("`{s}`: use win, loss, draw or none"),
+            ))
+        }
+    };
+    let mut pieces = Vec::new();
+    for c in st.get("extinctionPieceTypes").unwrap_or("").chars() {
+        let c = c.to_ascii_lowercase();
+        if c == '*' {
+            pieces.push(Value::String(extinction::ALL_PIECES.into()));
+        } else if letters.contains(&c) {
+            pieces.push(Value::String(c.to_ascii_uppercase().to_string()));
+        } else if !c.is_whitespace() && c != '-' {
+            return Err(st.problem("extinctionPieceTypes", format!("no piece `{c}`")));
+        }
+    }
+    if pieces.is_empty() {
+        return Ok(None);
+    }
+    let mut t = Table::new();
+    t.insert("verdict".into(), Value::String(verdict.into()));
+    t.insert("pieces".into(), Value::Array(pieces));
+    for (key, name) in [
+        ("extinctionPieceCount", "count"),
+        ("extinctionOpponentPieceCount", "opponent_count"),
+    ] {
+        if let Some(s) = st.get(key) {
+            let n: i64 = s
+                .parse()
+                .ok()
+                .filter(|n| *n >= 0)
+                .ok_or_else(|| st.problem(key, format!("`{s}` is not a count")))?;
+            t.insert(name.into(), Value::Integer(n));
+        }
+    }
+    if let Some(s) = st.get("extinctionClaim") {
+        let b = bool_of(s)
+            .ok_or_else(|| st.problem("extinctionClaim", format!("`{s}`: use true or false")))?;
+        t.insert("claim".into(), Value::Boolean(b));
+    }
+    Ok(Some(t))
 }
 
 /// The `[rules] flag` table and the `flag` region (each colour's cells as

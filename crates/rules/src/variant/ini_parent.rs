@@ -415,7 +415,7 @@ mod tests {
 
     #[test]
     fn keys_not_translated_over_a_parent_are_named_with_the_parent() {
-        let c = convert("[x:gardner]\nmustCapture = true\ncastlnig = false\n");
+        let c = convert("[x:gardner]\nconnectN = 4\ncastlnig = false\n");
         assert!(c.variants.is_empty());
         assert_eq!(c.problems.len(), 2);
         assert!(
@@ -423,7 +423,7 @@ mod tests {
             "{}",
             c.problems[0].message
         );
-        assert!(c.problems[1].message.contains("`mustCapture` is not supported yet in a section that extends the built-in variant `gardner`"));
+        assert!(c.problems[1].message.contains("`connectN` is not supported yet in a section that extends the built-in variant `gardner`"));
         let c = convert("[x:nosuchvariant]\nmaxFile = 8\n");
         assert!(c.problems[0]
             .message

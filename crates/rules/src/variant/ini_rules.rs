@@ -69,6 +69,18 @@ const RULE_KEYS: &[RuleKey] = &[
         write: |_, v, t| set_bool(t, "checking", v),
     },
     RuleKey {
+        key: "mustCapture",
+        write: |_, v, t| set_bool(t, "must_capture", v),
+    },
+    RuleKey {
+        key: "stalematePieceCount",
+        write: |_, v, t| set_bool(t, "stalemate_piece_count", v),
+    },
+    RuleKey {
+        key: "checkmateValue",
+        write: |_, v, t| set_verdict(t, "checkmate", v),
+    },
+    RuleKey {
         key: "nFoldValue",
         write: repetition_verdict,
     },

@@ -297,6 +297,10 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(check_counting);
             field!(checking);
             field!(flag);
+            field!(checkmate);
+            field!(stalemate_piece_count);
+            field!(must_capture);
+            field!(extinction);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

@@ -7,6 +7,7 @@ pub use crate::components::count_win::CountWin;
 pub use crate::components::counting::Counting;
 pub use crate::components::coverage::Coverage;
 pub use crate::components::end::EndRule;
+pub use crate::components::extinction::Extinction;
 pub use crate::components::facing::Facing;
 pub use crate::components::flag::Flag;
 pub use crate::components::mate::Verdict;
@@ -125,6 +126,14 @@ pub struct Rules {
     pub checking: bool,
     /// Win by bringing a flag piece into a region.
     pub flag: Option<Flag>,
+    /// Result for a side in check with no legal move (a loss in chess).
+    pub checkmate: Verdict,
+    /// The stalemate verdict goes to the side with fewer pieces (suicide).
+    pub stalemate_piece_count: bool,
+    /// While a capture is legal, moves that capture nothing are illegal.
+    pub must_capture: bool,
+    /// A side whose counted pieces die out gets a verdict.
+    pub extinction: Option<Extinction>,
 }
 
 /// FEN fields after the board.

@@ -291,6 +291,36 @@ pub struct RulesFile {
     /// Win by bringing a flag piece into a region (king of the hill,
     /// racing kings; `components::flag`).
     pub flag: Option<FlagFile>,
+    /// Result for a side in check with no legal move: `loss` (default),
+    /// `draw` or `win` (losers: being mated is the aim).
+    pub checkmate: Option<String>,
+    /// The stalemate verdict goes to the side with fewer pieces on the
+    /// board, a draw when they are equal (suicide chess).
+    pub stalemate_piece_count: Option<bool>,
+    /// While a capture is legal, a move that captures nothing is illegal
+    /// (antichess, losers; `components::forced_capture`).
+    pub must_capture: Option<bool>,
+    /// A side whose counted pieces die out gets a verdict
+    /// (`components::extinction`).
+    pub extinction: Option<ExtinctionFile>,
+}
+
+/// An extinction rule:
+/// `extinction = { verdict, pieces, count, opponent_count, claim }`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExtinctionFile {
+    /// What the side whose type died out gets: `loss`, `draw` or `win`.
+    pub verdict: String,
+    /// The counted piece keys, each on its own; `*` counts the whole army.
+    pub pieces: Vec<String>,
+    /// A type has died out at this many pieces or fewer (default 0).
+    pub count: Option<u32>,
+    /// ... provided the opponent has at least this many (default 0).
+    pub opponent_count: Option<u32>,
+    /// The side to move needs one more opponent piece against it
+    /// (default false).
+    pub claim: Option<bool>,
 }
 
 /// A flag rule: `flag = { piece, black_piece, region, extra_move }`.

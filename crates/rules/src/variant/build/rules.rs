@@ -11,7 +11,8 @@ use crate::betza::Dialect;
 use crate::movegen::compile::{leg_vectors, PieceSource};
 use crate::variant::load::VariantError;
 use crate::variant::model::{
-    BareKing, CountWin, Counting, Coverage, Facing, Flag, RepetitionVerdict, Rules, Verdict,
+    BareKing, CountWin, Counting, Coverage, Extinction, Facing, Flag, RepetitionVerdict, Rules,
+    Verdict,
 };
 use crate::variant::spec::{CoverageFile, RulesFile};
 use menagerie_geometry::Vector;
@@ -43,7 +44,7 @@ impl Ctx<'_> {
         let rf = self.rules_file();
         let drops = rf.drops.unwrap_or(false);
         Rules {
-            stalemate: self.stalemate(rf.stalemate.as_deref()),
+            stalemate: self.verdict(rf.stalemate.as_deref(), "rules.stalemate", Verdict::Draw),
             move_rule: rf.move_rule.unwrap_or(DEFAULT_MOVE_RULE),
             repetition: rf.repetition.unwrap_or(DEFAULT_REPETITION),
             ply_cap: rf.ply_cap.unwrap_or(0),
@@ -65,6 +66,10 @@ impl Ctx<'_> {
             check_counting: rf.check_counting.unwrap_or(false),
             checking: rf.checking.unwrap_or(true),
             flag: self.flag(&rf),
+            checkmate: self.verdict(rf.checkmate.as_deref(), "rules.checkmate", Verdict::Loss),
+            stalemate_piece_count: rf.stalemate_piece_count.unwrap_or(false),
+            must_capture: rf.must_capture.unwrap_or(false),
+            extinction: self.extinction(&rf),
         }
     }
 
@@ -82,6 +87,16 @@ impl Ctx<'_> {
         RepetitionVerdict::from_spec(rf.repetition_verdict.as_deref())
             .map_err(|e| self.problem_in("rules", "rules.repetition_verdict", e))
             .unwrap_or(RepetitionVerdict::DRAW)
+    }
+
+    /// `extinction = { verdict, pieces, count, opponent_count, claim }`.
+    fn extinction(&mut self, rf: &RulesFile) -> Option<Extinction> {
+        let spec = rf.extinction.as_ref()?;
+        let found =
+            crate::components::extinction::from_spec(spec, Verdict::from_name, |k| self.lookup(k));
+        found
+            .map_err(|e| self.problem_in("rules", "rules.extinction", e))
+            .ok()
     }
 
     /// `flag = { piece, black_piece, region, extra_move }`.
@@ -116,21 +131,15 @@ impl Ctx<'_> {
             .ok()
     }
 
-    /// `stalemate = "draw" | "loss" | "win"`.
-    fn stalemate(&mut self, s: Option<&str>) -> Verdict {
-        match s {
-            None | Some("draw") => Verdict::Draw,
-            Some("loss") => Verdict::Loss,
-            Some("win") => Verdict::Win,
-            Some(o) => {
-                self.problem_in(
-                    "rules",
-                    "rules.stalemate",
-                    format!("`{o}`: use draw, loss or win"),
-                );
-                Verdict::Draw
-            }
-        }
+    /// A verdict key (`stalemate`, `checkmate`): `draw`, `loss` or `win`.
+    fn verdict(&mut self, s: Option<&str>, key: &str, default: Verdict) -> Verdict {
+        let Some(s) = s else {
+            return default;
+        };
+        Verdict::from_name(s).unwrap_or_else(|| {
+            self.problem_in("rules", key, format!("`{s}`: use draw, loss or win"));
+            default
+        })
     }
 
     /// `facing = ["file", "diagonal", "rank"]`.

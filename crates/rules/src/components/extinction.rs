@@ -1,0 +1,170 @@
+//! Extinction (extinction chess, three kings, antichess, losers, horde,
+//! atomic; Fairy-Stockfish's `extinctionValue` and its companions): a side
+//! whose pieces of one of the listed types have died out — no more than a
+//! given count left, on the board and in hand — gets the rule's verdict at
+//! once: a loss (extinction chess, three kings, horde), a win (antichess,
+//! losers: losing everything is the aim).
+//!
+//! The types are counted one by one, or all together (`*`: a side's whole
+//! army, as antichess and horde count). Optionally the opponent must still
+//! have a number of pieces of that type, and with `claim` the side to move
+//! needs one more of them against it to be judged (it may still restore the
+//! balance). The side that has just moved is judged first, as in
+//! Fairy-Stockfish. The rule stops play: a decided position has no moves.
+
+use super::mate::Verdict;
+use crate::outcome::{Outcome, Reason};
+use crate::piece::{Color, PieceType};
+use crate::position::Position;
+use crate::variant::spec::ExtinctionFile;
+
+/// The key that counts a side's whole army together.
+pub const ALL_PIECES: &str = "*";
+
+/// An extinction rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Extinction {
+    /// What the side whose type died out gets.
+    pub verdict: Verdict,
+    /// The types counted one by one (bit per type).
+    pub types: u64,
+    /// The whole army is counted too.
+    pub all: bool,
+    /// A type has died out at this many pieces or fewer.
+    pub count: u32,
+    /// ... provided the opponent has at least this many of it.
+    pub opponent_count: u32,
+    /// The side to move needs one more opponent piece against it.
+    pub claim: bool,
+}
+
+/// The validated rule from `[rules] extinction`.
+///
+/// # Errors
+/// An unknown piece or verdict, as a message for the key.
+pub(crate) fn from_spec(
+    spec: &ExtinctionFile,
+    verdict: impl Fn(&str) -> Option<Verdict>,
+    piece: impl Fn(&str) -> Option<PieceType>,
+) -> Result<Extinction, String> {
+    let verdict = verdict(&spec.verdict)
+        .ok_or_else(|| format!("verdict `{}`: use loss, draw or win", spec.verdict))?;
+    let mut types = 0u64;
+    let mut all = false;
+    for k in &spec.pieces {
+        if k == ALL_PIECES {
+            all = true;
+        } else {
+            let t = piece(k).ok_or_else(|| format!("unknown piece `{k}`"))?;
+            types |= 1 << t;
+        }
+    }
+    if types == 0 && !all {
+        return Err("`pieces` is empty: name the types that must not die out".into());
+    }
+    Ok(Extinction {
+        verdict,
+        types,
+        all,
+        count: spec.count.unwrap_or(0),
+        opponent_count: spec.opponent_count.unwrap_or(0),
+        claim: spec.claim.unwrap_or(false),
+    })
+}
+
+impl Position {
+    /// Pieces of `kind` that `c` has on the board and in hand.
+    fn with_hand(&self, c: Color, kind: PieceType) -> u32 {
+        (self.count(c, kind) + usize::from(self.hand(c, kind))) as u32
+    }
+
+    /// All of `c`'s pieces, on the board and in hand.
+    fn army(&self, c: Color) -> u32 {
+        (0..self.variant().types() as PieceType)
+            .map(|k| self.with_hand(c, k))
+            .sum()
+    }
+}
+
+impl Extinction {
+    /// True when `c` is extinct by a count pair (its own, the opponent's).
+    fn dead(&self, pos: &Position, c: Color, own: u32, theirs: u32) -> bool {
+        let claim = u32::from(self.claim && c == pos.side());
+        own <= self.count && theirs >= self.opponent_count + claim
+    }
+
+    /// True when one of `c`'s counted types has died out.
+    fn extinct(&self, pos: &Position, c: Color) -> bool {
+        if self.all && self.dead(pos, c, pos.army(c), pos.army(c.flip())) {
+            return true;
+        }
+        let mut bits = self.types;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as PieceType;
+            bits &= bits - 1;
+            if self.dead(pos, c, pos.with_hand(c, k), pos.with_hand(c.flip(), k)) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The extinction verdict (see the module docs).
+pub(crate) fn judge(pos: &Position) -> Option<Outcome> {
+    let e = pos.variant().rules.extinction.as_ref()?;
+    let us = pos.side();
+    let c = [us.flip(), us].into_iter().find(|&c| e.extinct(pos, c))?;
+    let winner = match e.verdict {
+        Verdict::Win => Some(c),
+        Verdict::Draw => None,
+        Verdict::Loss => Some(c.flip()),
+    };
+    Some(Outcome {
+        winner,
+        reason: Reason::Extinction,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(variant: &str, fen: &str) -> Option<Outcome> {
+        let v = crate::Registry::builtin().get(variant).expect(variant);
+        Position::from_fen(&v, fen).expect("fen").outcome()
+    }
+
+    #[test]
+    fn a_type_dying_out_loses_in_extinction_chess() {
+        // Black has no Knight left: White wins, whoever is to move.
+        for side in ["w", "b"] {
+            let fen = format!("rbqkb1r1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR {side} - - 0 1");
+            let o = outcome("extinction", &fen).expect("extinct");
+            assert_eq!(
+                (o.winner, o.reason),
+                (Some(Color::White), Reason::Extinction)
+            );
+        }
+        let full = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(outcome("extinction", full), None);
+    }
+
+    #[test]
+    fn losing_everything_wins_in_antichess() {
+        let o = outcome("antichess", "8/8/8/8/8/8/8/4K3 b - - 0 1").expect("no pieces");
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::Black), Reason::Extinction)
+        );
+        assert!(outcome("antichess", "8/8/8/8/8/8/8/4K2k b - - 0 1").is_none());
+    }
+
+    #[test]
+    fn three_kings_counts_to_two() {
+        let two = "k3k3/8/8/8/8/8/8/K3K2K w - - 0 1";
+        let o = outcome("threekings", two).expect("two kings left");
+        assert_eq!(o.winner, Some(Color::White));
+        assert!(outcome("threekings", "k3k2k/8/8/8/8/8/8/K3K2K w - - 0 1").is_none());
+    }
+}
