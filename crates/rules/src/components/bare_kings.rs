@@ -41,13 +41,19 @@ impl Position {
     #[must_use]
     pub fn cannot_win(&self, c: Color) -> bool {
         let v = self.variant();
-        if !v.has_royal() || v.rules.stalemate != Verdict::Draw {
+        let mate_wins = v.rules.checkmate == Verdict::Loss;
+        if !v.has_royal() || v.rules.stalemate != Verdict::Draw || !mate_wins {
             return false;
         }
         let other_wins = EndRule::list(&v.rules).iter().any(|r| {
             matches!(
                 r,
-                EndRule::Coverage | EndRule::Checks | EndRule::CountWin | EndRule::BareKing
+                EndRule::Coverage
+                    | EndRule::Checks
+                    | EndRule::CountWin
+                    | EndRule::BareKing
+                    | EndRule::Flag
+                    | EndRule::Extinction
             )
         });
         !other_wins && self.only_royals(c)
@@ -71,5 +77,11 @@ mod tests {
         let shatranj = reg.get("shatranj").unwrap();
         let p = Position::from_fen(&shatranj, "8/8/4k3/8/8/8/3RK3/8 w - - 0 1").unwrap();
         assert!(!p.cannot_win(Color::Black));
+        // A lone King may still reach the hill, or be the aim (losers).
+        for id in ["kingofthehill", "losers"] {
+            let v = reg.get(id).unwrap();
+            let p = Position::from_fen(&v, "8/8/4k3/8/8/8/3QK3/8 w - - 0 1").unwrap();
+            assert!(!p.cannot_win(Color::Black), "{id}");
+        }
     }
 }
