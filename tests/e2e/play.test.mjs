@@ -106,3 +106,49 @@ test('engine levels: chosen at creation, shown in the game, the weak engine stil
   await page.locator(`[data-testid=board][data-game="${id}"]`).waitFor();
   assert.equal(await page.getByTestId('engine-level').inputValue(), '1');
 });
+
+test('analysis: the engine\'s evaluation stays after its move, the bar shows it, MultiPV lines in SAN', async () => {
+  const g = await api(base, '/api/games', { variant: 'chess', white: 'human', black: 'engine', engine: { movetime_ms: 500 } });
+  await openGame(g.id);
+  await page.getByTestId('cell-e2').click();
+  await page.getByTestId('cell-e4').click();
+  await page.getByTestId('move-2').waitFor();
+  await page.getByTestId('engine-last').waitFor();
+  const last = await page.getByTestId('engine-last').textContent();
+  assert.match(last, /Engine at 1… \S+.*depth \d+.*[+−#]/, last);
+  assert.equal(await page.getByTestId('eval-bar').isVisible(), true);
+  const st = await api(base, `/api/games/${g.id}`);
+  assert.ok(st.moves[1].eval && st.moves[1].eval.pv_san[0] === st.moves[1].san, JSON.stringify(st.moves[1]));
+  await page.reload();
+  await page.getByTestId('engine-last').waitFor(); // stored with the game
+  // Analyse the start position with 3 lines.
+  await page.getByTestId('move-0').click();
+  await page.getByTestId('history-banner').waitFor();
+  await page.getByTestId('analysis-lines').selectOption('3');
+  await page.getByTestId('btn-analyse').click();
+  await page.getByTestId('analysis-line-3').waitFor({ timeout: 20000 });
+  const lines = await page.locator('[data-testid^=analysis-line-]').allTextContents();
+  assert.equal(lines.length, 3);
+  const firsts = lines.map((l) => l.trim().split(/\s+/)[1]);
+  assert.equal(new Set(firsts).size, 3, `three different first moves: ${firsts}`);
+  for (const l of lines) {
+    assert.match(l, /^[+−#]/, l);
+    assert.doesNotMatch(l, /\b[a-h][1-8][a-h][1-8]\b/, `SAN, not coordinates: ${l}`);
+  }
+  assert.equal(await page.getByTestId('eval-bar').isVisible(), true);
+});
+
+test('review: a score graph per move and the blunder marked', async () => {
+  const g = await api(base, '/api/games', { variant: 'chess', white: 'human', black: 'human' });
+  for (const m of ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#']) await api(base, `/api/games/${g.id}/move`, { move: m });
+  await openGame(g.id);
+  await page.getByTestId('btn-review').click();
+  await page.getByTestId('review-graph').waitFor({ timeout: 60000 });
+  assert.equal(await page.getByTestId('review-graph').getAttribute('data-points'), '8');
+  assert.equal(await page.getByTestId('review-mark-6').getAttribute('data-mark'), 'blunder');
+  assert.match(await page.getByTestId('review-mark-6').textContent(), /Nf6\?\?.*best/);
+  assert.equal(await page.getByTestId('move-6').textContent(), 'Nf6??');
+  assert.match(await page.getByTestId('review-summary').textContent(), /[1-9]\d* blunders?/);
+  await page.getByTestId('review-mark-6').locator('button').click();
+  await page.getByTestId('history-banner').filter({ hasText: 'Nf6' }).waitFor();
+});

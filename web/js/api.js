@@ -114,6 +114,13 @@ export const engineMove = (id) => request('POST', `/api/games/${enc(id)}/engine-
 export const patchGame = (id, patch) => request('PATCH', `/api/games/${enc(id)}`, patch);
 /** @param {string} id @returns {Promise<string>} PGN text */
 export const getPgn = (id) => request('GET', `/api/games/${enc(id)}/pgn`, undefined, { text: true });
+/**
+ * The engine's best lines in the position after `ply` moves.
+ * @param {string} id @param {number} ply @param {number} lines 1 to 5 @param {number} [movetime_ms]
+ */
+export const analyse = (id, ply, lines, movetime_ms = 2000) => request('POST', `/api/games/${enc(id)}/analysis`, { ply, lines, movetime_ms });
+/** Review of the whole game: a score per ply and the marked moves. @param {string} id */
+export const review = (id) => request('POST', `/api/games/${enc(id)}/review`, {});
 /** @param {{pgn:string}|{variant:string, fen:string}} body */
 export const importGame = (body) => request('POST', '/api/games/import', body);
 

@@ -18,6 +18,7 @@ import { glyphElement } from './glyphs.js';
 import { showPieceHelp, pieceInfo } from './piecehelp.js';
 import { importDialog } from './importdlg.js';
 import { getPref, setPref } from './prefs.js';
+import { renderEvalBar, renderLines, renderReview, whiteScoreText, MARK_GLYPH } from './analysis.js';
 
 const TIMES = [500, 2000, 5000, 15000];
 
@@ -52,6 +53,9 @@ export class GameScreen {
     this.flipTouched = false;
     this.showRegions = true;
     /** @type {any} */ this.info = null;
+    /** @type {Map<string, any>} analyses by ply and FEN */ this.analyses = new Map();
+    /** @type {any} the review of the game as it was when asked */ this.review = null;
+    this.analysing = false;
     this.busy = false;
     this.unsub = () => {};
     this.pollTimer = 0;
@@ -107,6 +111,10 @@ export class GameScreen {
     const v = this.variant;
     clear(this.main);
     this.el = {
+      evalBar: h('div.eval-bar', { hidden: true, 'data-testid': 'eval-bar', role: 'img' }),
+      analysisOut: h('div.analysis-out', { 'data-testid': 'analysis-output', 'aria-live': 'polite' }),
+      reviewOut: h('div.review-out', { 'data-testid': 'review-output' }),
+      analysisBar: h('div.row.analysis-bar'),
       clockTop: h('div.clock.top', { hidden: true }),
       clockBottom: h('div.clock.bottom', { hidden: true }),
       handTop: h('div.hand.top'),
@@ -167,6 +175,12 @@ export class GameScreen {
       this.send(hit ? hit.uci : text).then((ok) => { if (ok) input.value = ''; });
     });
 
+    const linesSel = /** @type {HTMLSelectElement} */ (h('select', { 'data-testid': 'analysis-lines', 'aria-label': 'Lines to show' },
+      ...[1, 2, 3, 4, 5].map((n) => h('option', { value: String(n), selected: n === 3 }, `${n} ${n === 1 ? 'line' : 'lines'}`))));
+    add(el.analysisBar, linesSel,
+      h('button.btn', { type: 'button', 'data-testid': 'btn-analyse', onclick: () => this.analyse(Number(linesSel.value)) }, 'Analyse position'),
+      h('button.btn', { type: 'button', 'data-testid': 'btn-review', onclick: () => this.runReview() }, 'Review game'));
+
     const regions = shadedRegions(v);
     add(this.main, 
       h('section.game', null,
@@ -176,11 +190,12 @@ export class GameScreen {
             h('span.title-links', null,
               h('a.btn.small', { href: `#/rules/${encodeURIComponent(v.id)}`, 'data-testid': 'btn-rules', target: '_blank', rel: 'noopener' }, 'Rules'),
               h('a.btn.small', { href: '#/', 'data-testid': 'btn-new' }, 'New game'))),
-          el.over, el.banner, el.clockTop, el.handTop, el.board, el.handBottom, el.clockBottom),
+          el.over, el.banner, el.evalBar, el.clockTop, el.handTop, el.board, el.handBottom, el.clockBottom),
         h('aside.side-col', null,
           h('section.panel.status-panel', null, el.status, el.offer, el.imitation, el.engine),
           h('section.panel', null, el.controls),
           h('section.panel.moves-panel', null, h('div.panel-head', null, h('h2', null, 'Moves'), el.nav), el.moves, el.entry),
+          h('section.panel', null, h('h2', null, 'Analysis'), el.analysisBar, el.analysisOut, el.reviewOut),
           h('section.panel', null, h('h2', null, 'Piece'), el.help, h('p.muted.help-hint', null, 'Click a piece on the board or below to see how it moves.'), el.legend),
           regions.length ? h('section.panel', null, h('h2', null, 'Regions'), el.regions) : null,
           h('section.panel', null, h('h2', null, 'Players & engine'), el.settings))));
@@ -220,6 +235,7 @@ export class GameScreen {
     this.state = st;
     this.stateAt = performance.now();
     if (st.ply !== prevPly || st.moves?.length !== prevMoves) {
+      if (this.review && this.review.moves !== st.moves?.length) { this.review = null; clear(this.el.reviewOut); }
       this.sel = { from: null, drop: null };
       if (this.viewPly !== null && this.viewPly > st.moves.length) this.viewPly = null;
     }
@@ -250,6 +266,7 @@ export class GameScreen {
     this.renderEngine();
     this.renderMoves();
     this.renderControls();
+    this.renderEval();
     this.renderSettings();
   }
 
@@ -419,9 +436,19 @@ export class GameScreen {
     clear(el);
     const st = this.state;
     const thinking = !!st.engine?.thinking && !st.status.over;
-    el.hidden = !thinking && !this.info;
+    const last = thinking || this.info ? null : this.lastEngineEval();
+    el.hidden = !thinking && !this.info && !last;
     el.classList.toggle('thinking', thinking);
     if (el.hidden) return;
+    if (last) {
+      add(el, h('div.engine-line', { 'data-testid': 'engine-last' },
+        h('b', null, `Engine at ${moveLabel(last.ply, this.startSide())} ${last.san}`),
+        h('span', null, `depth ${last.eval.depth}`),
+        h('span.score', { title: 'White\'s view' }, whiteScoreText(last.eval)),
+        last.eval.nodes ? h('span.muted', null, `${compactNumber(last.eval.nodes)} nodes`) : null),
+      last.eval.pv_san?.length ? h('div.pv.mono', null, last.eval.pv_san.join(' ')) : null);
+      return;
+    }
     const i = this.info;
     add(el, h('div.engine-line', null,
       thinking ? h('span.spinner', { 'aria-hidden': 'true' }) : null,
@@ -431,6 +458,70 @@ export class GameScreen {
       i && i.nodes ? h('span.muted', null, `${compactNumber(i.nodes)} nodes`) : null,
       i && i.nps ? h('span.muted', null, `${compactNumber(i.nps)}/s`) : null));
     if (i && (i.pv_san || i.pv_text || i.pv)?.length) add(el, h('div.pv.mono', { 'data-testid': 'engine-pv' }, (i.pv_san || i.pv_text || i.pv).join(' ')));
+  }
+
+  /** The engine's evaluation of its last move up to the shown position. */
+  lastEngineEval() {
+    const moves = this.state.moves || [];
+    for (let i = (this.viewPly ?? moves.length) - 1; i >= 0; i--) {
+      if (moves[i].eval) return { ply: i + 1, san: moves[i].san, eval: moves[i].eval };
+    }
+    return null;
+  }
+
+  /** The shown position's evaluation for the bar: an analysis, the live search, the review, the engine's last move. */
+  renderEval() {
+    const st = this.shown();
+    const a = this.analyses.get(`${st.ply}|${st.fen}`);
+    if (a?.lines?.length) return renderEvalBar(this.el.evalBar, a.lines[0].score, 'analysis');
+    if (this.info && this.isLive() && this.info.score) {
+      const sign = this.state.side === 'white' ? 1 : -1;
+      const sc = this.info.score;
+      return renderEvalBar(this.el.evalBar, typeof sc.mate === 'number' ? { mate: sc.mate * sign } : { cp: sc.cp * sign }, 'engine thinking');
+    }
+    const r = this.review?.scores?.[st.ply];
+    if (r) return renderEvalBar(this.el.evalBar, r, 'review');
+    const last = this.lastEngineEval();
+    renderEvalBar(this.el.evalBar, last ? last.eval : null, 'engine');
+  }
+
+  /** Analyses the shown position with `lines` lines. @param {number} lines */
+  async analyse(lines) {
+    if (this.analysing) return;
+    const st = this.shown();
+    this.analysing = true;
+    clear(this.el.analysisOut);
+    add(this.el.analysisOut, h('p.muted', null, h('span.spinner', { 'aria-hidden': 'true' }), ' Analysing…'));
+    try {
+      const a = await api.analyse(this.id, st.ply, lines);
+      this.analyses.set(`${a.ply}|${a.fen}`, a);
+      const mv = a.ply > 0 ? this.state.moves[a.ply - 1] : null;
+      renderLines(this.el.analysisOut, a, mv ? `after ${moveLabel(a.ply, this.startSide())} ${mv.san}` : 'at the start');
+      this.renderEval();
+    } catch (e) {
+      clear(this.el.analysisOut);
+      add(this.el.analysisOut, h('p.error-text', null, `Analysis failed: ${/** @type {Error} */ (e).message}`));
+    } finally {
+      this.analysing = false;
+    }
+  }
+
+  /** Reviews the whole game: graph and marked moves. */
+  async runReview() {
+    const out = this.el.reviewOut;
+    clear(out);
+    add(out, h('p.muted', null, h('span.spinner', { 'aria-hidden': 'true' }), ' Reviewing the game…'));
+    try {
+      const moves = this.state.moves.length;
+      const r = await api.review(this.id);
+      this.review = { ...r, moves };
+      renderReview(out, r, (ply) => this.goto(ply >= this.state.moves.length ? null : ply));
+      this.renderMoves();
+      this.renderEval();
+    } catch (e) {
+      clear(out);
+      add(out, h('p.error-text', null, `Review failed: ${/** @type {Error} */ (e).message}`));
+    }
   }
 
   /** Colour that moved first in this game. */
@@ -445,6 +536,8 @@ export class GameScreen {
     const moves = this.state.moves || [];
     const first = this.startSide();
     const current = this.viewPly ?? moves.length;
+    /** @type {Map<number, string>} */
+    const marks = new Map((this.review?.marks || []).map((/** @type {any} */ m) => [m.ply, m.mark]));
     const startItem = h('li.move-row.start', null, h('button.move', {
       type: 'button', 'data-testid': 'move-0', 'aria-current': current === 0 ? 'step' : undefined, tabindex: '-1', onclick: () => this.goto(0),
     }, 'Start'));
@@ -462,7 +555,8 @@ export class GameScreen {
       add(row, h('button.move', {
         type: 'button', 'data-testid': `move-${ply}`, 'data-ply': ply, 'data-uci': m.uci, tabindex: '-1',
         'aria-current': ply === current ? 'step' : undefined, title: m.text === m.uci ? m.uci : `${m.text} (${m.uci})`, onclick: () => this.goto(ply),
-      }, m.san || m.text));
+      }, (m.san || m.text) + (marks.get(ply) ? MARK_GLYPH[marks.get(ply)] : '')));
+      if (marks.get(ply)) row.lastElementChild?.setAttribute('data-mark', marks.get(ply));
     });
     if (this.state.status.over) add(list, h('li.move-row.result', null, h('span', null, this.state.status.result || '')));
     const cur = /** @type {HTMLElement|null} */ (list.querySelector('[aria-current]'));

@@ -37,6 +37,51 @@ const LEVEL_MAX_LOSS_CP: [i32; 7] = [1_000, 600, 400, 250, 150, 100, 60];
 /// A mate score as centipawns when lines are compared (beyond any material score).
 const MATE_CP: i32 = 100_000;
 
+/// Collects the reports of a MultiPV search into one consistent set of lines: the
+/// lines of the deepest iteration that reported all of them (an iteration cut short by
+/// time reports only its first lines, which would mix with the previous depth's and
+/// could repeat a move).
+#[derive(Debug, Clone, Default)]
+pub struct MultiLines {
+    want: usize,
+    current: Vec<Info>,
+    complete: Vec<Info>,
+}
+
+impl MultiLines {
+    /// Collects sets of `want` lines (fewer when the position has fewer legal moves).
+    #[must_use]
+    pub fn new(want: usize, legal: usize) -> MultiLines {
+        MultiLines {
+            want: want.min(legal).max(1),
+            ..MultiLines::default()
+        }
+    }
+
+    /// Takes one report.
+    pub fn push(&mut self, i: &Info) {
+        if i.multipv <= 1 {
+            self.current.clear();
+        }
+        if i.multipv as usize == self.current.len() + 1 {
+            self.current.push(i.clone());
+        }
+        if self.current.len() == self.want {
+            self.complete.clone_from(&self.current);
+        }
+    }
+
+    /// The lines, best first: the last complete set, else what the first iteration gave.
+    #[must_use]
+    pub fn finish(self) -> Vec<Info> {
+        if self.complete.is_empty() {
+            self.current
+        } else {
+            self.complete
+        }
+    }
+}
+
 /// A playing level, [`MIN_LEVEL`]..=[`MAX_LEVEL`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Level(u8);
@@ -132,12 +177,10 @@ impl Engine {
         let key = pos.hash();
         let saved = self.options().multipv;
         self.set_multipv(LEVEL_LINES);
-        let mut lines: Vec<Option<Info>> = vec![None; LEVEL_LINES as usize];
+        let mut lines = MultiLines::new(LEVEL_LINES as usize, pos.legal_moves().len());
         let mut r = self.search_until(pos, limits, stop, &mut |e| {
             if let Event::Info(i) = &e {
-                if let Some(slot) = lines.get_mut(i.multipv.saturating_sub(1) as usize) {
-                    *slot = Some(i.clone());
-                }
+                lines.push(i);
                 if i.multipv != 1 {
                     return;
                 }
@@ -145,9 +188,9 @@ impl Engine {
             on_event(e);
         });
         self.set_multipv(saved);
+        let lines = lines.finish();
         let found: Vec<(Move, Score, &Info)> = lines
             .iter()
-            .flatten()
             .filter_map(|i| Some((*i.pv.first()?, i.score, i)))
             .collect();
         let pairs: Vec<(Move, Score)> = found.iter().map(|&(m, s, _)| (m, s)).collect();
@@ -221,6 +264,33 @@ mod tests {
             let m = l7.choose(&lines, seed, pos.hash()).unwrap();
             assert!(m == lines[0].0 || m == lines[1].0);
         }
+    }
+
+    fn report(multipv: u32, depth: u32) -> Info {
+        Info {
+            depth,
+            seldepth: depth,
+            multipv,
+            score: Score::Cp(0),
+            nodes: 1,
+            nps: 1,
+            time_ms: 1,
+            hashfull: 0,
+            pv: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn multi_lines_keep_the_last_complete_iteration() {
+        let mut l = MultiLines::new(3, 20);
+        for (k, d) in [(1, 1), (2, 1), (3, 1), (1, 2), (2, 2), (3, 2), (1, 3)] {
+            l.push(&report(k, d));
+        }
+        let got: Vec<(u32, u32)> = l.finish().iter().map(|i| (i.multipv, i.depth)).collect();
+        assert_eq!(got, [(1, 2), (2, 2), (3, 2)]);
+        let mut few = MultiLines::new(3, 1);
+        few.push(&report(1, 1));
+        assert_eq!(few.finish().len(), 1, "one legal move: one line");
     }
 
     #[test]

@@ -21,5 +21,5 @@ pub use engine::{
     MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
 };
 pub use eval::EvalTables;
-pub use level::Level;
+pub use level::{Level, MultiLines};
 pub use search::SearchResult;

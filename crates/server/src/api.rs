@@ -1,6 +1,7 @@
 //! HTTP handlers of the JSON API (`docs/api.md`) and the router.
 
 use crate::access::Client;
+use crate::analysis;
 use crate::app::{state_json, App, Push};
 use crate::clock::{GameClock, TimeControl};
 use crate::diagram;
@@ -594,6 +595,87 @@ async fn engine_move(
     Ok(JsonText(StatusCode::OK, json))
 }
 
+#[derive(Deserialize)]
+struct AnalysisBody {
+    ply: Option<usize>,
+    lines: Option<u32>,
+    movetime_ms: Option<u64>,
+}
+
+/// `POST /api/games/{id}/analysis`: the engine's best lines in the position after `ply`
+/// moves (default: the current one).
+async fn analyse_position(
+    State(app): AppState,
+    Extension(who): Who,
+    Path(id): Path<String>,
+    b: Result<Bytes, BytesRejection>,
+) -> ApiResult<JsonText> {
+    let b: AnalysisBody = body(b)?;
+    let (lines, ms) = analysis::settings(b.lines, b.movetime_ms)?;
+    let slot = app.slot(&id)?;
+    let (pos, ply) = {
+        let g = slot.lock();
+        let ply = b.ply.unwrap_or(g.moves.len());
+        (g.position_at(ply)?, ply)
+    };
+    app.usage().check_search(who.0)?;
+    let permit = app.usage().permit(Some(who.0));
+    let opp = app.opponent().clone();
+    let fen = pos.to_fen();
+    let found = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        analysis::analyse(&*opp, &pos, lines, ms)
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))?;
+    ok_json(
+        StatusCode::OK,
+        &serde_json::json!({"ply": ply, "fen": fen, "lines": found}),
+    )
+}
+
+/// `POST /api/games/{id}/review`: a score per ply and the marked moves.
+async fn review_game(
+    State(app): AppState,
+    Extension(who): Who,
+    Path(id): Path<String>,
+    b: Result<Bytes, BytesRejection>,
+) -> ApiResult<JsonText> {
+    let _: serde_json::Value = body(b)?;
+    let slot = app.slot(&id)?;
+    let (positions, sans) = {
+        let g = slot.lock();
+        if g.moves.len() > analysis::MAX_REVIEW_PLIES {
+            return Err(ApiError::bad(
+                "too_long",
+                format!(
+                    "a review looks at games of at most {} plies",
+                    analysis::MAX_REVIEW_PLIES
+                ),
+            ));
+        }
+        let mut pos = g.position_at(0)?;
+        let mut positions = vec![pos.clone()];
+        for p in &g.moves {
+            pos.play(p.mv)
+                .map_err(|_| ApiError::internal("stored move no longer legal"))?;
+            positions.push(pos.clone());
+        }
+        let sans: Vec<String> = g.moves.iter().map(|p| p.san.clone()).collect();
+        (positions, sans)
+    };
+    app.usage().check_search(who.0)?;
+    let permit = app.usage().permit(Some(who.0));
+    let opp = app.opponent().clone();
+    let r = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        analysis::review(&*opp, &positions, &sans)
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))?;
+    ok_json(StatusCode::OK, &r)
+}
+
 async fn get_pgn(State(app): AppState, Path(id): Path<String>) -> ApiResult<Response> {
     let slot = app.slot(&id)?;
     let text = pgn::export(&slot.lock());
@@ -654,6 +736,8 @@ pub fn routes(app: Arc<App>) -> Router {
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/engine-move", post(engine_move))
         .route("/api/games/{id}/pgn", get(get_pgn))
+        .route("/api/games/{id}/analysis", post(analyse_position))
+        .route("/api/games/{id}/review", post(review_game))
         .route("/api/games/{id}/events", get(events))
         .route("/api", axum::routing::any(api_not_found))
         .route("/api/{*rest}", axum::routing::any(api_not_found))

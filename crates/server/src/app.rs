@@ -4,7 +4,7 @@
 use crate::clock::now_ms;
 use crate::error::{ApiError, ApiResult};
 use crate::flag_watch::{FlagCheck, FlagWatch};
-use crate::game::{Ended, EngineSettings, Game, Player};
+use crate::game::{Ended, EngineSettings, Game, MoveEval, Player};
 use crate::opponent::Opponent;
 use crate::quota::{Quotas, SearchPermit, Usage};
 use crate::searches::SearchPool;
@@ -287,6 +287,9 @@ impl App {
                 ))
             })?;
             g.play(m)?;
+            if let Some(p) = g.moves.last_mut() {
+                p.eval = s.evals.get(i).cloned().flatten();
+            }
         }
         g.ended = s.ended;
         g.draw_offer = match s.draw_offer.as_deref() {
@@ -419,6 +422,7 @@ impl App {
         slot: &Arc<Slot>,
         id: u64,
         best: Option<menagerie_rules::Move>,
+        eval: Option<MoveEval>,
         client: Option<IpAddr>,
     ) {
         let mut g = slot.lock();
@@ -435,8 +439,10 @@ impl App {
             return;
         }
         if let Some(m) = best {
-            if g.pos.is_legal(m) {
-                let _ = g.play_at(m, now);
+            if g.pos.is_legal(m) && g.play_at(m, now).is_ok() {
+                if let Some(p) = g.moves.last_mut() {
+                    p.eval = eval;
+                }
             }
         }
         self.maybe_think(slot, &mut g, false, client);
@@ -520,6 +526,7 @@ impl SearchJob {
         let limits = search_limits(&self.slot.lock());
         let events = self.slot.events.clone();
         let root = pos.clone();
+        let mut last = None;
         let best = self.app.opponent.search_at_level(
             pos,
             limits,
@@ -529,11 +536,17 @@ impl SearchJob {
                 if let Ok(s) = serde_json::to_string(&InfoView::of(&root, &info)) {
                     let _ = events.send(Push::Info(s.into()));
                 }
+                last = Some(info);
             },
             stop,
         );
+        // What the engine thought, kept with its move (when the move is its line's).
+        let eval = last
+            .filter(|i| i.pv.first().is_some_and(|&m| Some(m) == best))
+            .map(|i| MoveEval::of(&root, &i));
         let client = self.permit.take().and_then(|p| p.client());
-        self.app.finish_search(&self.slot, self.id, best, client);
+        self.app
+            .finish_search(&self.slot, self.id, best, eval, client);
     }
 }
 

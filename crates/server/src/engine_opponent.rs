@@ -8,7 +8,7 @@
 //! a cleared table, as a new game would, so games never read each other's entries.
 
 use crate::opponent::Opponent;
-use menagerie_engine::{Engine, EngineOptions, Event, Info, Level, Limits, StopHandle};
+use menagerie_engine::{Engine, EngineOptions, Event, Info, Level, Limits, MultiLines, StopHandle};
 use menagerie_rules::{Color, Move, Position};
 use std::sync::{Mutex, MutexGuard};
 
@@ -118,6 +118,22 @@ impl Opponent for EngineOpponent {
         })
     }
 
+    /// A MultiPV search of `lines` lines; the last report of each, best first.
+    fn analyse(&self, pos: Position, limits: Limits, lines: u32, stop: &StopHandle) -> Vec<Info> {
+        let mut engine = Engine::new(self.options.clone());
+        let n = lines.clamp(1, menagerie_engine::MAX_MULTIPV);
+        if engine.set_option("MultiPV", &n.to_string()).is_err() {
+            return Vec::new();
+        }
+        let mut found = MultiLines::new(n as usize, pos.legal_moves().len());
+        engine.search_until(pos, limits, stop, &mut |e| {
+            if let Event::Info(i) = e {
+                found.push(&i);
+            }
+        });
+        found.finish()
+    }
+
     fn accepts_draw(&self, pos: &Position, me: Color) -> bool {
         // Accept when clearly worse by the engine's own static evaluation.
         let engine = Engine::new(EngineOptions {
@@ -165,6 +181,24 @@ mod tests {
             "h5f7"
         );
         assert!(infos > 0);
+    }
+
+    #[test]
+    fn analyses_several_lines_best_first() {
+        let reg = Registry::builtin();
+        let pos = Position::start(&reg.get("chess").unwrap());
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let lines = EngineOpponent::default().analyse(pos, limits, 3, &StopHandle::new());
+        assert_eq!(lines.len(), 3);
+        let firsts: std::collections::HashSet<_> = lines.iter().map(|i| i.pv[0]).collect();
+        assert_eq!(firsts.len(), 3, "three different first moves");
+        assert_eq!(
+            lines.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
     }
 
     #[test]

@@ -187,6 +187,55 @@ pub struct Played {
     pub fen: String,
     /// Cells whose enemy pieces it captured.
     pub captured: Vec<menagerie_geometry::CellId>,
+    /// The engine's evaluation when it played this move (engine moves only).
+    pub eval: Option<MoveEval>,
+}
+
+/// What the engine thought of the position when it played a move: kept with the move,
+/// stored with the game, shown after the search has ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveEval {
+    /// Completed depth.
+    pub depth: u32,
+    /// Centipawns from White's view (absent for a mate score).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub cp: Option<i32>,
+    /// Mate in this many moves, positive when White mates (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub mate: Option<i32>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The principal variation from the position before the move, in SAN.
+    pub pv_san: Vec<String>,
+}
+
+impl MoveEval {
+    /// From a search's last report in `pos` (its scores are the side to move's).
+    #[must_use]
+    pub fn of(pos: &Position, info: &menagerie_engine::Info) -> MoveEval {
+        let sign = if pos.side() == Color::White { 1 } else { -1 };
+        let (cp, mate) = match info.score {
+            menagerie_engine::Score::Cp(c) => (Some(c * sign), None),
+            menagerie_engine::Score::Mate(n) => (None, Some(n * sign)),
+        };
+        let legal = info
+            .pv
+            .iter()
+            .scan(pos.clone(), |p, &m| {
+                p.is_legal(m).then(|| {
+                    p.make_unchecked(m);
+                    m
+                })
+            })
+            .count();
+        MoveEval {
+            depth: info.depth,
+            cp,
+            mate,
+            nodes: info.nodes,
+            pv_san: menagerie_rules::san_line(pos, &info.pv[..legal]),
+        }
+    }
 }
 
 /// A running search of a game.
@@ -404,6 +453,7 @@ impl Game {
             san,
             fen: self.pos.to_fen(),
             captured,
+            eval: None,
         });
         self.draw_offer = None;
         Ok(())

@@ -14,10 +14,11 @@
 //! searches share),
 //! [`game`] (one game), [`clock`] (game clocks) and [`flag_watch`] (ending games on
 //! time), [`view`] (JSON types), [`store`] (SQLite), [`pgn`],
-//! [`diagram`] (piece move diagrams), [`opponent`] (the engine trait and a small
+//! [`analysis`] (best lines, game review), [`diagram`] (piece move diagrams), [`opponent`] (the engine trait and a small
 //! material player), `assets` (the embedded UI).
 
 pub mod access;
+pub mod analysis;
 pub mod api;
 pub mod app;
 mod assets;

@@ -40,6 +40,15 @@ pub trait Opponent: Send + Sync {
         self.search(pos, limits, info, stop)
     }
 
+    /// Analyses `pos`: the last report of each of the `lines` best lines (MultiPV),
+    /// best first. By default one line, from [`Opponent::search`]'s reports.
+    fn analyse(&self, pos: Position, limits: Limits, lines: u32, stop: &StopHandle) -> Vec<Info> {
+        let _ = lines;
+        let mut last = None;
+        self.search(pos, limits, &mut |i| last = Some(i), stop);
+        last.into_iter().collect()
+    }
+
     /// Answers a draw offer made to `me` in `pos`: true accepts (by default, never).
     fn accepts_draw(&self, pos: &Position, me: Color) -> bool {
         let _ = (pos, me);

@@ -9,7 +9,7 @@
 //! copies with SQLite's backup API, which [`backups`] rotates in the `backups/` folder.
 
 use crate::clock::GameClock;
-use crate::game::{Ended, Game, Player};
+use crate::game::{Ended, Game, MoveEval, Player};
 use menagerie_engine::Level;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::Serialize;
@@ -112,6 +112,8 @@ pub struct StoredGame {
     pub clock: Option<GameClock>,
     /// The engine's playing level.
     pub level: Level,
+    /// The engine's evaluation per move (by ply; `None` for moves it did not play).
+    pub evals: Vec<Option<MoveEval>>,
 }
 
 /// Status of a listed game.
@@ -176,7 +178,12 @@ CREATE INDEX IF NOT EXISTS games_updated ON games(updated);
 ";
 
 /// Columns added after the first schema, added to older databases on open.
-const ADDED_COLUMNS: &[(&str, &str)] = &[("tags", "TEXT"), ("clock", "TEXT"), ("level", "INTEGER")];
+const ADDED_COLUMNS: &[(&str, &str)] = &[
+    ("tags", "TEXT"),
+    ("clock", "TEXT"),
+    ("level", "INTEGER"),
+    ("evals", "TEXT"),
+];
 
 fn player(s: &str) -> Player {
     Player::parse(s).unwrap_or(Player::Human)
@@ -349,8 +356,8 @@ impl Store {
         self.conn().execute(
             "INSERT OR REPLACE INTO games (id, variant, start_fen, moves, white, black,
                 movetime_ms, depth, ended, draw_offer, over, result, reason, ply,
-                created, updated, version, tags, clock, level)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
+                created, updated, version, tags, clock, level, evals)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)",
             params![
                 g.id,
                 g.variant.id,
@@ -373,6 +380,7 @@ impl Store {
                     .then(|| serde_json::to_string(&g.tags).unwrap_or_default()),
                 g.clock.as_ref().map(GameClock::to_stored),
                 g.level.number(),
+                evals_text(g),
             ],
         )?;
         Ok(())
@@ -387,7 +395,7 @@ impl Store {
             .conn()
             .query_row(
                 "SELECT id, variant, start_fen, moves, white, black, movetime_ms, depth,
-                        ended, draw_offer, created, updated, version, tags, clock, level
+                        ended, draw_offer, created, updated, version, tags, clock, level, evals
                  FROM games WHERE id = ?1",
                 [id],
                 |r| {
@@ -421,6 +429,10 @@ impl Store {
                             .get::<_, Option<u8>>(15)?
                             .and_then(Level::new)
                             .unwrap_or(Level::FULL),
+                        evals: r
+                            .get::<_, Option<String>>(16)?
+                            .and_then(|t| serde_json::from_str(&t).ok())
+                            .unwrap_or_default(),
                     })
                 },
             )
@@ -472,6 +484,16 @@ impl Store {
         let rows = stmt.query_map([], |r| r.get(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+}
+
+/// The stored text of a game's engine evaluations (a JSON list by ply, null for the
+/// moves without one), or `None` when no move has one.
+fn evals_text(g: &Game) -> Option<String> {
+    let evals: Vec<Option<&MoveEval>> = g.moves.iter().map(|p| p.eval.as_ref()).collect();
+    evals
+        .iter()
+        .any(Option::is_some)
+        .then(|| serde_json::to_string(&evals).unwrap_or_default())
 }
 
 /// Runs `PRAGMA quick_check`: `None` when the database is sound, else what it found.

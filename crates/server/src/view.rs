@@ -259,6 +259,9 @@ pub struct MoveEntry {
     text: String,
     san: String,
     fen: String,
+    /// The engine's evaluation when it played the move (engine moves only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    eval: Option<crate::game::MoveEval>,
 }
 
 /// A legal move.
@@ -494,6 +497,7 @@ impl GameState {
                     text: p.text.clone(),
                     san: p.san.clone(),
                     fen: p.fen.clone(),
+                    eval: p.eval.clone(),
                 })
                 .collect(),
             legal,

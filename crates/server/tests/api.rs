@@ -1536,3 +1536,50 @@ async fn engine_searches_share_the_workers_and_wait_their_turn() {
     eventually("the workers free", || t.app.searches().running() == 0).await;
     eventually("no search counted", || t.app.usage().searches() == 0).await;
 }
+
+#[tokio::test]
+async fn engine_evals_are_kept_per_move_and_positions_analysed_and_reviewed() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = T {
+        app: open_app(Registry::builtin(), dir.path(), Arc::new(FirstMove)).unwrap(),
+        _dir: None,
+    };
+    let a = id(&t.new_game(json!({"variant": "chess"})).await);
+    t.play(&a, "e2e4").await;
+    let s = t.wait_for(&a, |v| v["side"] == "white").await;
+    assert!(s["moves"][0].get("eval").is_none(), "a human move has none");
+    let e = &s["moves"][1]["eval"];
+    // FirstMove reports +12 for the side to move (Black): -12 from White's view.
+    assert_eq!(e["cp"], -12, "{e}");
+    assert_eq!(e["depth"], 1);
+    assert_eq!(e["pv_san"][0], s["moves"][1]["san"]);
+    drop(t);
+    let t = T {
+        app: open_app(Registry::builtin(), dir.path(), Arc::new(FirstMove)).unwrap(),
+        _dir: None,
+    };
+    let s2 = t.ok("GET", &format!("/api/games/{a}"), None).await;
+    assert_eq!(
+        s2["moves"][1]["eval"], s["moves"][1]["eval"],
+        "stored with the game"
+    );
+
+    let url = format!("/api/games/{a}/analysis");
+    let an = t
+        .ok("POST", &url, Some(json!({"ply": 1, "lines": 2})))
+        .await;
+    assert_eq!(an["ply"], 1);
+    assert_eq!(an["fen"], s["moves"][0]["fen"]);
+    let line = &an["lines"][0];
+    assert_eq!(line["rank"], 1);
+    assert_eq!(line["score"]["cp"], -12);
+    assert!(!line["pv_san"][0].as_str().unwrap().is_empty());
+    t.err("POST", &url, Some(json!({"lines": 6})), 400, "bad_analysis")
+        .await;
+    t.err("POST", &url, Some(json!({"ply": 99})), 400, "bad_ply")
+        .await;
+
+    let r = t.ok("POST", &format!("/api/games/{a}/review"), None).await;
+    assert_eq!(r["scores"].as_array().unwrap().len(), 3, "{r}");
+    assert!(r["marks"].as_array().is_some());
+}
