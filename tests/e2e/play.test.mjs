@@ -108,7 +108,10 @@ test('engine levels: chosen at creation, shown in the game, the weak engine stil
 });
 
 test('analysis: the engine\'s evaluation stays after its move, the bar shows it, MultiPV lines in SAN', async () => {
-  const g = await api(base, '/api/games', { variant: 'chess', white: 'human', black: 'engine', engine: { movetime_ms: 500 } });
+  // A depth limit: the search ends with a completed iteration whose line starts with the
+  // move played (a search cut short by time may switch moves after its last report; then
+  // no evaluation is kept rather than one of another move).
+  const g = await api(base, '/api/games', { variant: 'chess', white: 'human', black: 'engine', engine: { movetime_ms: null, depth: 4 } });
   await openGame(g.id);
   await page.getByTestId('cell-e2').click();
   await page.getByTestId('cell-e4').click();

@@ -91,9 +91,12 @@ export function renderReview(el, r, onPick) {
     const i = Math.round(((ev.clientX - box.left) / box.width) * (n - 1));
     onPick(Math.max(0, Math.min(n - 1, i)));
   });
-  const count = (/** @type {string} */ k) => r.marks.filter((m) => m.mark === k).length;
+  const count = (/** @type {string} */ k, /** @type {string} */ one, /** @type {string} */ many) => {
+    const n = r.marks.filter((m) => m.mark === k).length;
+    return `${n} ${n === 1 ? one : many}`;
+  };
   add(el, svg, h('p.muted.small-note', { 'data-testid': 'review-summary' },
-    `${count('blunder')} blunders, ${count('mistake')} mistakes, ${count('inaccuracy')} inaccuracies`),
+    `${count('blunder', 'blunder', 'blunders')}, ${count('mistake', 'mistake', 'mistakes')}, ${count('inaccuracy', 'inaccuracy', 'inaccuracies')}`),
   h('ul.review-marks', null, ...r.marks.map((m) => h('li', { 'data-testid': `review-mark-${m.ply}`, 'data-mark': m.mark },
     h('button.btn.small', { type: 'button', onclick: () => onPick(m.ply) }, `${m.san}${MARK_GLYPH[m.mark]}`),
     ` ${m.mark}, −${(m.drop / 100).toFixed(2)}`, m.best_san ? ` (best ${m.best_san})` : ''))));
