@@ -3,6 +3,7 @@
 //! the draw rate, the average length, and the share of games each rule (or
 //! adjudication, or the ply cap) decided.
 
+use super::fit::Z95;
 use super::records::{read_files, GameRecord};
 use crate::common::outln;
 use anyhow::{bail, Result};
@@ -15,9 +16,6 @@ pub struct BalanceArgs {
     #[arg(required = true)]
     pub data: Vec<String>,
 }
-
-/// Two-sided 95% normal quantile.
-const Z95: f64 = 1.959_964;
 
 /// The balance of a set of games.
 #[derive(Debug, Clone, PartialEq)]

@@ -29,6 +29,9 @@ pub struct Fit {
     pub cov: Vec<Vec<f64>>,
 }
 
+/// Two-sided 95% normal quantile (the lab's intervals).
+pub const Z95: f64 = 1.959_964;
+
 /// Newton steps at most.
 const MAX_ITERATIONS: usize = 50;
 /// Converged when no coefficient moves more than this.

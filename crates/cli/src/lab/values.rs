@@ -10,7 +10,7 @@
 //! pawns, with a 95% interval by the delta method from the game-clustered
 //! covariance.
 
-use super::fit::{fit, Row};
+use super::fit::{fit, Row, Z95};
 use super::records::read_files;
 use super::selfplay::position;
 use crate::common::{outln, registry, variant};
@@ -36,9 +36,6 @@ pub struct ValuesArgs {
 
 /// A type needs a material difference in this many rows to be valued.
 const MIN_ROWS_WITH_DIFFERENCE: usize = 30;
-/// Two-sided 95% normal quantile.
-const Z95: f64 = 1.959_964;
-
 /// One type's estimate.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Value {
