@@ -11,9 +11,9 @@
 //! | --- | --- | --- |
 //! | extra moves | `movegen::gen` after the piece moves | [`castling`], [`drops`] |
 //! | move choices | `movegen::gen` for each piece move | [`promotion`], [`immobility`] |
-//! | move kind | `movegen::gen` (which table a piece uses) | [`imitation`] |
+//! | move kind | `movegen::gen` (which table a piece uses, which table moves it may make) | [`imitation`], [`first_move`] |
 //! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`], [`check_escape`], [`checking`], [`forced_capture`] |
-//! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`], [`check_count`] |
+//! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`], [`check_count`], [`first_move`] |
 //! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`extinction`] |
 //!
 //! Zone-dependent moves (`from`, `to`, `not_into`, `same_region` move-group
@@ -42,6 +42,7 @@ pub mod extinction;
 pub mod facing;
 pub mod flag;
 pub mod forced_capture;
+pub mod first_move;
 pub mod imitation;
 pub mod immobility;
 pub mod mate;

@@ -29,6 +29,10 @@ pub struct GroupSource {
     pub noreset: bool,
     /// Record the path cell of capturing leg-program moves.
     pub show_path: bool,
+    /// Only as a first move, from a cell holding a first-move right.
+    pub first_move: bool,
+    /// Not while in check.
+    pub calm: bool,
 }
 
 /// Everything the compiler needs about one piece type.
@@ -433,7 +437,9 @@ impl Ctx<'_> {
         color: Color,
     ) -> Result<Resolved, String> {
         let base_flags = (if grp.initial { flag::INITIAL } else { 0 })
-            | (if grp.noreset { flag::NORESET } else { 0 });
+            | (if grp.noreset { flag::NORESET } else { 0 })
+            | (if grp.first_move { flag::FIRST_MOVE } else { 0 })
+            | (if grp.calm { flag::CALM } else { 0 });
         if comp.legs.len() > 1 || comp.legs[0].circular || comp.legs[0].crooked {
             // Curved single-leg moves and chains are programs; a chain's
             // `may_end` non-final legs use their own modes when ending.

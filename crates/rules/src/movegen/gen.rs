@@ -74,7 +74,7 @@ impl Position {
         let start = out.len();
         let m = v.tables.at(us, tk, s);
         // An imitator does not borrow moves limited to the initial region.
-        let skip = if imitates { flag::INITIAL } else { 0 };
+        let skip = (if imitates { flag::INITIAL } else { 0 }) | self.first_move_skip(us, s);
         self.leap_moves(&mover, m.leaps, skip, out);
         self.conditional_moves(&mover, m.conds, skip, out);
         for r in m.rays {

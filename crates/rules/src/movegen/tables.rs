@@ -20,6 +20,11 @@ pub mod flag {
     pub const INITIAL: u8 = 8;
     /// Quiet moves of this kind do not reset the move-rule clock.
     pub const NORESET: u8 = 16;
+    /// Only from a cell where the mover's side still holds a first-move
+    /// right (`components::first_move`).
+    pub const FIRST_MOVE: u8 = 32;
+    /// Not while the mover's side is in check.
+    pub const CALM: u8 = 64;
 }
 
 /// A leap to a fixed cell.

@@ -206,6 +206,18 @@ impl Position {
                     .castling
                     .iter()
                     .position(|c| c.color == color && c.letter == ch);
+                if idx.is_none() {
+                    if let Some((bit, r)) =
+                        v.rules.first_moves.as_ref().and_then(|f| f.by_letter(ch))
+                    {
+                        // As Fairy-Stockfish does, a right is kept only where
+                        // its side has a piece.
+                        if self.piece(r.cell).is_color(r.color) {
+                            self.castling |= 1 << bit;
+                        }
+                        continue;
+                    }
+                }
                 let Some(i) = idx else {
                     return ferr(
                         "castling",
@@ -420,6 +432,14 @@ impl Position {
                         if self.castling() >> i & 1 != 0 {
                             out.push(c.letter);
                             any = true;
+                        }
+                    }
+                    if let Some(fm) = &v.rules.first_moves {
+                        for (i, r) in fm.rights.iter().enumerate() {
+                            if self.castling() >> (fm.first_bit + i) & 1 != 0 {
+                                out.push(r.letter);
+                                any = true;
+                            }
                         }
                     }
                     if !any {

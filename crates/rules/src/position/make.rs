@@ -147,6 +147,7 @@ impl Position {
             .filter(|&&t| t != u16::MAX)
             .map(|&t| CellId(t));
         let rights = self.castling_after(touched);
+        let rights = self.first_moves_after(rights, moved_kind, m.to());
         if rights != self.castling {
             self.set_castling(rights);
         }

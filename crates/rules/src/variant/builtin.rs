@@ -54,6 +54,8 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "xiangqi.toml",
     "minixiangqi.toml",
     "manchu.toml",
+    "cambodian.toml",
+    "karouk.toml",
     // Chess variants with pieces, promotions and castling only.
     "fairy.toml",
     "paradigm.toml",

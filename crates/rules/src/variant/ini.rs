@@ -353,6 +353,23 @@ mod tests {
     }
 
     #[test]
+    fn cambodian_moves_load_as_first_move_rights() {
+        let text = "[ouk]\npawn = p\nqueen = -\nbishop = -\nsilver = s\nmet = m\ncastling = false\ndoubleStep = false\npromotionPieceTypes = m\npromotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1\nstartFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1\ncountingRule = cambodian\ngating = true\ncambodianMoves = true\n";
+        let toml = &convert("x.ini", text).unwrap()[0].1;
+        assert!(toml.contains("revoked_by = \"R\""), "{toml}");
+        let mut reg = crate::Registry::builtin();
+        let ids = reg.add_ini("x.ini", text).unwrap();
+        let v = reg.get(&ids[0]).unwrap();
+        let mut pos = crate::Position::start(&v);
+        // The built-in `cambodian` plays the same: 25 moves, then 625, 15031.
+        assert_eq!(crate::perft(&mut pos, 3), 15031);
+        assert!(pos.to_fen().contains(" w DEde "));
+        // Gating from the hand is another rule, not supported yet.
+        let e = convert("x.ini", "[g]\ngating = true\n").unwrap_err();
+        assert_eq!(e.problems[0].key, "[g] gating");
+    }
+
+    #[test]
     fn counting_and_makpong_rules() {
         let text = "[mk]\npawn = p\nqueen = -\nbishop = -\nsilver = s\nmet = m\ncastling = false\ndoubleStep = false\npromotionPieceTypes = m\npromotionRegionWhite = *6 *7 *8\npromotionRegionBlack = *3 *2 *1\nstartFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1\ncountingRule = makruk\nmakpongRule = true\nperpetualCheckIllegal = true\n";
         let out = convert("x.ini", text).unwrap();

@@ -48,6 +48,8 @@ const TEMPLATE_KEYS: &[&str] = &[
     "dropLoop",
     "firstRankPawnDrops",
     "promotionZonePawnDrops",
+    "gating",
+    "cambodianMoves",
 ];
 
 /// Fairy-Stockfish's start position when a section gives none.
@@ -290,6 +292,7 @@ impl<'a> Template<'a> {
         t.insert("regions".into(), Value::Table(self.regions()));
         let mut pieces = self.pieces_table();
         self.pawn(&mut pieces);
+        let first_moves = self.first_move_leaps(&mut pieces);
         t.insert("pieces".into(), Value::Table(pieces));
         let fen = self
             .get("startFen")
@@ -306,6 +309,9 @@ impl<'a> Template<'a> {
         let flag = ini_goals::translate(self.st, &letters, &mut rules, &mut self.problems);
         if let (Some(region), Some(Value::Table(regions))) = (flag, t.get_mut("regions")) {
             regions.insert("flag".into(), Value::Table(region));
+        }
+        if let Some(fm) = first_moves {
+            rules.insert("first_move".into(), fm);
         }
         t.insert("rules".into(), Value::Table(rules));
         t.insert("notation".into(), Value::Table(self.notation()));
@@ -567,6 +573,61 @@ impl<'a> Template<'a> {
             );
         }
         rules
+    }
+
+    /// `gating` with `cambodianMoves` (Cambodian chess): the king's first
+    /// move may be a knight leap to the rank in front of it (not out of
+    /// check), the fers's (met's) a leap two cells straight forward, and a
+    /// rook moving onto the enemy king's rank or file takes the king's right
+    /// (`components::first_move`); the FEN's castling field names the files
+    /// of the pieces that hold their rights. Gives the `first_move` rules
+    /// table. `gating` alone (Seirawan gating from the hand) is not
+    /// supported yet; `cambodianMoves` alone does nothing in
+    /// Fairy-Stockfish (no gates are ever set), so nothing here either.
+    fn first_move_leaps(&mut self, pieces: &mut Table) -> Option<Value> {
+        match (self.flag("gating"), self.flag("cambodianMoves")) {
+            (Some(true), Some(true)) => {}
+            (Some(true), _) => {
+                self.bad(
+                    "gating",
+                    "gating from the hand (Seirawan) is not supported yet".into(),
+                );
+                return None;
+            }
+            _ => return None,
+        }
+        let letter_of = |names: &[&str]| {
+            self.pieces
+                .others
+                .iter()
+                .find(|(_, (n, _))| names.contains(&n.as_str()))
+                .map(|(&l, _)| l.to_ascii_uppercase().to_string())
+        };
+        let mut add_group = |key: Option<String>, betza: &str, calm: bool| {
+            let Some(Value::Table(p)) = key.and_then(|k| pieces.get_mut(&k)) else {
+                return;
+            };
+            let mut g = Table::new();
+            g.insert("betza".into(), Value::String(betza.into()));
+            g.insert("first_move".into(), Value::Boolean(true));
+            if calm {
+                g.insert("not_in_check".into(), Value::Boolean(true));
+            }
+            let groups = p
+                .entry("moves")
+                .or_insert_with(|| Value::Array(Vec::new()));
+            if let Value::Array(groups) = groups {
+                groups.push(Value::Table(g));
+            }
+        };
+        let king = self.pieces.king.map(|k| k.to_ascii_uppercase().to_string());
+        add_group(king, "mfsN", true);
+        add_group(letter_of(&["Fers", "Met"]), "mfD", false);
+        let mut fm = Table::new();
+        if let Some(rook) = letter_of(&["Rook"]) {
+            fm.insert("revoked_by".into(), Value::String(rook));
+        }
+        Some(Value::Table(fm))
     }
 
     /// `countingRule`: the counted types are Fairy-Stockfish's pawn, rook,

@@ -301,6 +301,7 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(stalemate_piece_count);
             field!(must_capture);
             field!(extinction);
+            field!(first_move);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

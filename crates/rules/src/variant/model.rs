@@ -10,6 +10,7 @@ pub use crate::components::end::EndRule;
 pub use crate::components::extinction::Extinction;
 pub use crate::components::facing::Facing;
 pub use crate::components::flag::Flag;
+pub use crate::components::first_move::FirstMoves;
 pub use crate::components::mate::Verdict;
 pub use crate::components::promotion::Promotion;
 pub use crate::components::repetition::RepetitionVerdict;
@@ -134,6 +135,8 @@ pub struct Rules {
     pub must_capture: bool,
     /// A side whose counted pieces die out gets a verdict.
     pub extinction: Option<Extinction>,
+    /// First-move rights (Cambodian leaps).
+    pub first_moves: Option<FirstMoves>,
 }
 
 /// FEN fields after the board.

@@ -168,6 +168,11 @@ pub struct MoveGroupFile {
     pub resets_clock: Option<bool>,
     /// Record the path cell in the move (`e4-d5-c6`) when the move captures.
     pub show_path: Option<bool>,
+    /// Only as the piece's first move: from a cell where its side still
+    /// holds a first-move right (`[rules] first_move`; Cambodian leaps).
+    pub first_move: Option<bool>,
+    /// Not while the mover's side is in check.
+    pub not_in_check: Option<bool>,
 }
 
 /// Promotion of a piece type.
@@ -337,6 +342,20 @@ pub struct FlagFile {
     /// The opponent may answer an arrival before it wins (racing kings);
     /// default false (the arrival wins at once).
     pub extra_move: Option<bool>,
+    /// First-move rights (`components::first_move`): the castling field's
+    /// file letters name the first-rank cells whose piece may still make
+    /// its `first_move` moves.
+    pub first_move: Option<FirstMoveFile>,
+}
+
+/// First-move rights.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirstMoveFile {
+    /// A move by this piece that ends on the rank or file of an enemy
+    /// royal still holding its right takes that right away (Cambodian: the
+    /// Rook).
+    pub revoked_by: Option<String>,
 }
 
 /// The bare-king rule.

@@ -3,7 +3,7 @@
 
 use super::{Ctx, MAX_CASTLING_RIGHTS};
 use crate::piece::Color;
-use crate::variant::model::Castling;
+use crate::variant::model::{Castling, FirstMoves};
 use crate::variant::spec::CastlingFile;
 use menagerie_geometry::{CellId, Geometry, Vector};
 
@@ -18,10 +18,14 @@ fn between(a: CellId, z: CellId, g: &Geometry) -> Vec<CellId> {
     g.ray(a, d.signum(), d.chebyshev().unsigned_abs() as usize)
 }
 
-/// The castling rights lost when something moves from or to each cell (bit
-/// mask per cell).
-pub(super) fn rights_mask(g: &Geometry, castling: &[Castling]) -> Vec<u32> {
-    let mut mask = vec![0u32; g.len()];
+/// The castling rights (and first-move rights) lost when something moves
+/// from or to each cell (bit mask per cell).
+pub(super) fn rights_mask(
+    g: &Geometry,
+    castling: &[Castling],
+    first_moves: Option<&FirstMoves>,
+) -> Vec<u32> {
+    let mut mask = first_moves.map_or_else(|| vec![0u32; g.len()], |f| f.cell_masks(g.len()));
     for (i, c) in castling.iter().enumerate() {
         mask[c.king.idx()] |= 1 << i;
         mask[c.partner.idx()] |= 1 << i;

@@ -106,7 +106,8 @@ pub fn build(
     cx.read_regions();
     let mut pieces = cx.pieces()?;
     let castling = cx.castling();
-    let rules = cx.rules();
+    let mut rules = cx.rules();
+    rules.first_moves = cx.first_moves(castling.len(), MAX_CASTLING_RIGHTS);
     let formats = cx.formats(pieces.imitator.is_some(), rules.drops);
     let ai_values = cx.ai_values();
     let setup = cx.setup();
@@ -132,7 +133,7 @@ pub fn build(
         description: m.top.description.clone().unwrap_or_default(),
         zobrist: Zobrist::new(g.len(), pieces.defs.len(), MAX_CASTLING_RIGHTS),
         file_cells: file_cells(&g),
-        castle_mask: castling::rights_mask(&g, &castling),
+        castle_mask: castling::rights_mask(&g, &castling, rules.first_moves.as_ref()),
         geometry: g,
         pieces: pieces.defs,
         tables: tables.moves,

@@ -188,6 +188,8 @@ impl Ctx<'_> {
         g.initial = gf.initial.unwrap_or(false);
         g.noreset = gf.resets_clock == Some(false);
         g.show_path = gf.show_path.unwrap_or(false);
+        g.first_move = gf.first_move.unwrap_or(false);
+        g.calm = gf.not_in_check.unwrap_or(false);
         g.from = self.condition(gf.from.as_ref(), "from", at)?;
         g.to = self.condition(gf.to.as_ref(), "to", at)?;
         g.not_into = self.condition(gf.not_into.as_ref(), "not_into", at)?;

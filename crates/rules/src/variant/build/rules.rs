@@ -12,6 +12,7 @@ use crate::movegen::compile::{leg_vectors, PieceSource};
 use crate::variant::load::VariantError;
 use crate::variant::model::{
     BareKing, CountWin, Counting, Coverage, Extinction, Facing, Flag, RepetitionVerdict, Rules,
+    BareKing, CountWin, Counting, Coverage, Facing, FirstMoves, RepetitionVerdict, Rules,
     Verdict,
 };
 use crate::variant::spec::{CoverageFile, RulesFile};
@@ -70,6 +71,7 @@ impl Ctx<'_> {
             stalemate_piece_count: rf.stalemate_piece_count.unwrap_or(false),
             must_capture: rf.must_capture.unwrap_or(false),
             extinction: self.extinction(&rf),
+            first_moves: None,
         }
     }
 
@@ -112,6 +114,36 @@ impl Ctx<'_> {
         found
             .map_err(|e| self.problem_in("rules", "rules.flag", e))
             .ok()
+    /// `first_move = { revoked_by }`: rights on the first-rank cells,
+    /// numbered after the `castling` rights (of `bits` in all).
+    pub(super) fn first_moves(&mut self, castling: usize, bits: usize) -> Option<FirstMoves> {
+        let fm = self.rules_file().first_move?;
+        let revoked_by = match fm.revoked_by.as_deref() {
+            None => None,
+            Some(k) => match self.lookup(k) {
+                Some(t) => Some(t),
+                None => {
+                    self.problem_in(
+                        "rules",
+                        "rules.first_move.revoked_by",
+                        format!("unknown piece `{k}`"),
+                    );
+                    return None;
+                }
+            },
+        };
+        let found = FirstMoves::new(&self.g, castling, bits, revoked_by);
+        if found.is_none() {
+            self.problem_in(
+                "rules",
+                "rules.first_move",
+                format!(
+                    "first-move rights (one per first-rank cell of each side, at most 26 files) \
+                     and castling rights exceed {bits}"
+                ),
+            );
+        }
+        found
     }
 
     /// `counting = { rule, pawn, rook, khon, knight }` (Makruk family).
