@@ -11,9 +11,8 @@ use crate::betza::Dialect;
 use crate::movegen::compile::{leg_vectors, PieceSource};
 use crate::variant::load::VariantError;
 use crate::variant::model::{
-    BareKing, CountWin, Counting, Coverage, Extinction, Facing, Flag, RepetitionVerdict, Rules,
-    BareKing, CountWin, Counting, Coverage, Facing, FirstMoves, RepetitionVerdict, Rules,
-    Verdict,
+    BareKing, CountWin, Counting, Coverage, Extinction, Facing, FirstMoves, Flag, RepetitionVerdict,
+    Rules, Verdict,
 };
 use crate::variant::spec::{CoverageFile, RulesFile};
 use menagerie_geometry::Vector;
