@@ -40,6 +40,9 @@ pub enum Reason {
     Flag,
     /// A counted piece type died out (extinction, antichess, horde).
     Extinction,
+    /// Left with its King and one pawn whose only moves are promotions
+    /// (Sittuyin): a draw.
+    ForcedPromotion,
 }
 
 impl Reason {
@@ -62,6 +65,7 @@ impl Reason {
             Reason::Checks => "checks",
             Reason::Flag => "flag",
             Reason::Extinction => "extinction",
+            Reason::ForcedPromotion => "forced-promotion",
         }
     }
 }

@@ -18,7 +18,7 @@
 
 use super::{
     bare_king, bare_kings, check_count, count_win, counting, coverage, drop_mate, extinction, flag,
-    mate, move_rule, ply_cap, repetition,
+    mate, move_rule, placed_promotion, ply_cap, repetition,
 };
 use crate::moves::MoveList;
 use crate::outcome::Outcome;
@@ -56,6 +56,9 @@ pub enum EndRule {
     Counting,
     /// The verdict on a side reduced to its bare king.
     BareKing,
+    /// Draw for a side whose only moves are placed promotions of its last
+    /// piece besides the King (Sittuyin).
+    ForcedPromotion,
 }
 
 impl EndRule {
@@ -101,6 +104,9 @@ impl EndRule {
         if rules.counting.is_some() {
             list.push(EndRule::Counting);
         }
+        if rules.placed_promotion.is_some() {
+            list.push(EndRule::ForcedPromotion);
+        }
         list
     }
 
@@ -145,6 +151,7 @@ impl EndRule {
             EndRule::BareKings => bare_kings::judge(pos),
             EndRule::Counting => counting::judge(pos),
             EndRule::BareKing => bare_king::judge(pos),
+            EndRule::ForcedPromotion => placed_promotion::judge(pos),
         }
     }
 }

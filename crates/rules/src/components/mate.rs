@@ -70,10 +70,11 @@ impl Verdict {
 /// Checkmate: no legal move (`has_move` false) while in check.
 pub(crate) fn judge_checkmate(pos: &Position, has_move: bool) -> Option<Outcome> {
     (!has_move && pos.in_check()).then(|| {
-        pos.variant()
-            .rules
-            .checkmate
-            .outcome(pos, Reason::Checkmate)
+        let verdict = match pos.variant().rules.mate_series {
+            Some(rule) => super::mate_series::checkmate_verdict(pos, rule),
+            None => pos.variant().rules.checkmate,
+        };
+        verdict.outcome(pos, Reason::Checkmate)
     })
 }
 

@@ -9,12 +9,12 @@
 //!
 //! | hook | called by | families |
 //! | --- | --- | --- |
-//! | extra moves | `movegen::gen` after the piece moves | [`castling`], [`drops`] |
+//! | extra moves | `movegen::gen` after the piece moves | [`castling`], [`drops`], [`placed_promotion`] |
 //! | move choices | `movegen::gen` for each piece move | [`promotion`], [`immobility`] |
 //! | move kind | `movegen::gen` (which table a piece uses, which table moves it may make) | [`imitation`], [`first_move`] |
-//! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`], [`check_escape`], [`checking`], [`forced_capture`] |
+//! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`], [`check_escape`], [`checking`], [`forced_capture`], [`must_drop`], [`placed_promotion`] |
 //! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`], [`check_count`], [`first_move`] |
-//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`extinction`] |
+//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`extinction`], [`placed_promotion`], [`mate_series`] |
 //!
 //! Zone-dependent moves (`from`, `to`, `not_into`, `same_region` move-group
 //! conditions) are compiled into the move tables (`movegen::compile`), so
@@ -40,14 +40,17 @@ pub mod en_passant;
 pub mod end;
 pub mod extinction;
 pub mod facing;
+pub mod first_move;
 pub mod flag;
 pub mod forced_capture;
-pub mod first_move;
 pub mod imitation;
 pub mod immobility;
 pub mod mate;
+pub mod mate_series;
 pub mod move_rule;
+pub mod must_drop;
 pub mod perpetual;
+pub mod placed_promotion;
 pub mod ply_cap;
 pub mod promotion;
 pub mod repetition;

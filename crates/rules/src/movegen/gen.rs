@@ -45,6 +45,7 @@ impl Position {
             }
         }
         self.castling_moves(out);
+        self.placed_promotions(out);
         if v.rules.drops {
             self.drop_moves(out);
         }
@@ -268,6 +269,9 @@ impl Position {
                 }
             }
             MoveKind::Castle => self.castling_moves(&mut list),
+            _ if m.promotion().is_some() && self.variant().rules.placed_promotion.is_some() => {
+                self.placed_promotions(&mut list);
+            }
             _ => {
                 if let Some(f) = m.from() {
                     if self.piece(f).is_color(self.side()) {

@@ -42,7 +42,11 @@ impl FastLegality {
         let them = us.flip();
         let mut royals = pos.royals(us);
         let king = royals.next()?;
-        if royals.next().is_some() || pos.in_check() || !pos.checking_allowed() {
+        if royals.next().is_some()
+            || pos.in_check()
+            || !pos.checking_allowed()
+            || pos.must_drop_now()
+        {
             return None;
         }
         let pinned = pos.facing_screens(us, king)?;
@@ -161,6 +165,7 @@ impl FastLegality {
                 let kind = pos.piece(from).kind();
                 let basic = self.royal_mask >> kind & 1 == 0
                     && m.via().is_none()
+                    && !(m.promotion().is_some() && v_placed(pos))
                     && !self.pinned.contains(&from)
                     && !self.touches(from)
                     && !self.touches(m.to());
@@ -172,6 +177,12 @@ impl FastLegality {
             }
         }
     }
+}
+
+/// True when promotions are placed promotions, whose legality only the full
+/// test checks (`components::placed_promotion`).
+fn v_placed(pos: &Position) -> bool {
+    pos.variant().rules.placed_promotion.is_some()
 }
 
 impl Position {
@@ -210,11 +221,11 @@ impl Position {
 
     /// Plays `m` (pseudo-legal), tests the mover's safety and takes it back.
     pub(crate) fn legal_after(&mut self, m: Move) -> bool {
-        if self.escape_forbidden(m) {
+        if self.escape_forbidden(m) || self.drop_required(m) {
             return false;
         }
         self.make_unchecked(m);
-        let ok = self.last_move_legal();
+        let ok = self.last_move_legal() && !self.placed_promotion_forbidden(m);
         self.unmake();
         ok
     }

@@ -107,14 +107,16 @@ impl Position {
                     u.captured_origin = co;
                     u.gained[0] = self.gain(us, cp, co);
                     reset = true;
-                } else if self.board[to.idx()].is_some() {
+                } else if to != from && self.board[to.idx()].is_some() {
                     let (cp, co) = self.take(to);
                     u.captured = cp;
                     u.captured_origin = co;
                     u.gained[0] = self.gain(us, cp, co);
                     reset = true;
                 }
-                self.relocate(from, to);
+                if to != from {
+                    self.relocate(from, to);
+                }
                 if let Some(k) = m.promotion() {
                     let (pp, po) = self.take(to);
                     u.moved_origin = po;
@@ -221,7 +223,9 @@ impl Position {
                     let (_, _) = self.take(to);
                     self.put(to, Piece::new(u.moved_kind, us), u.moved_origin);
                 }
-                self.relocate(to, from);
+                if to != from {
+                    self.relocate(to, from);
+                }
                 if u.captured.is_some() {
                     let at = if m.kind() == MoveKind::EnPassant {
                         u.ep.victim()

@@ -56,6 +56,8 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "manchu.toml",
     "cambodian.toml",
     "karouk.toml",
+    "sittuyin.toml",
+    "shatar.toml",
     // Chess variants with pieces, promotions and castling only.
     "fairy.toml",
     "paradigm.toml",

@@ -65,6 +65,10 @@ const RULE_KEYS: &[RuleKey] = &[
         write: |_, v, t| set_bool(t, "check_counting", v),
     },
     RuleKey {
+        key: "mustDrop",
+        write: |_, v, t| set_bool(t, "must_drop", v),
+    },
+    RuleKey {
         key: "checking",
         write: |_, v, t| set_bool(t, "checking", v),
     },
@@ -177,8 +181,10 @@ mod tests {
             ("pieceDrops", "true"),
             ("nFoldValue", "loss"),
             ("nFoldValueAbsolute", "true"),
+            ("mustDrop", "true"),
         ]);
         assert!(p.is_empty(), "{p:?}");
+        assert_eq!(t["must_drop"].as_bool(), Some(true));
         assert_eq!(t["move_rule"].as_integer(), Some(100));
         assert_eq!(t["repetition"].as_integer(), Some(4));
         assert_eq!(t["stalemate"].as_str(), Some("loss"));

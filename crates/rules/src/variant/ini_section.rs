@@ -613,9 +613,7 @@ impl<'a> Template<'a> {
             if calm {
                 g.insert("not_in_check".into(), Value::Boolean(true));
             }
-            let groups = p
-                .entry("moves")
-                .or_insert_with(|| Value::Array(Vec::new()));
+            let groups = p.entry("moves").or_insert_with(|| Value::Array(Vec::new()));
             if let Value::Array(groups) = groups {
                 groups.push(Value::Table(g));
             }

@@ -302,6 +302,9 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(must_capture);
             field!(extinction);
             field!(first_move);
+            field!(must_drop);
+            field!(placed_promotion);
+            field!(mate_series);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

@@ -9,9 +9,11 @@ pub use crate::components::coverage::Coverage;
 pub use crate::components::end::EndRule;
 pub use crate::components::extinction::Extinction;
 pub use crate::components::facing::Facing;
-pub use crate::components::flag::Flag;
 pub use crate::components::first_move::FirstMoves;
+pub use crate::components::flag::Flag;
 pub use crate::components::mate::Verdict;
+pub use crate::components::mate_series::MateSeries;
+pub use crate::components::placed_promotion::PlacedPromotion;
 pub use crate::components::promotion::Promotion;
 pub use crate::components::repetition::RepetitionVerdict;
 use crate::movegen::attacks::AttackTables;
@@ -137,6 +139,12 @@ pub struct Rules {
     pub extinction: Option<Extinction>,
     /// First-move rights (Cambodian leaps).
     pub first_moves: Option<FirstMoves>,
+    /// A side holding pieces must drop one when it can (Sittuyin's setup).
+    pub must_drop: bool,
+    /// Promotion as a move of its own (Sittuyin).
+    pub placed_promotion: Option<PlacedPromotion>,
+    /// The checks a checkmate needs (Shatar).
+    pub mate_series: Option<MateSeries>,
 }
 
 /// FEN fields after the board.

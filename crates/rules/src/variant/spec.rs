@@ -308,6 +308,19 @@ pub struct RulesFile {
     /// A side whose counted pieces die out gets a verdict
     /// (`components::extinction`).
     pub extinction: Option<ExtinctionFile>,
+    /// First-move rights (`components::first_move`): the castling field's
+    /// file letters name the first-rank cells whose piece may still make
+    /// its `first_move` moves.
+    pub first_move: Option<FirstMoveFile>,
+    /// While a side holds pieces in hand it must drop one whenever a drop
+    /// is legal (Sittuyin's setup; `components::must_drop`).
+    pub must_drop: Option<bool>,
+    /// Promotion as a move of its own (Sittuyin;
+    /// `components::placed_promotion`).
+    pub placed_promotion: Option<PlacedPromotionFile>,
+    /// A checkmate's worth depends on the series of checks before it
+    /// (Shatar; `components::mate_series`).
+    pub mate_series: Option<MateSeriesFile>,
 }
 
 /// An extinction rule:
@@ -342,10 +355,33 @@ pub struct FlagFile {
     /// The opponent may answer an arrival before it wins (racing kings);
     /// default false (the arrival wins at once).
     pub extra_move: Option<bool>,
-    /// First-move rights (`components::first_move`): the castling field's
-    /// file letters name the first-rank cells whose piece may still make
-    /// its `first_move` moves.
-    pub first_move: Option<FirstMoveFile>,
+}
+
+/// The series of checks a checkmate needs.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MateSeriesFile {
+    /// A check by one of these pieces in the unbroken series of checks
+    /// leading to the mate makes it a win; without one it is a draw.
+    pub shak: Vec<String>,
+    /// A mate given by these pieces alone loses for the side giving it.
+    pub losing: Option<Vec<String>>,
+}
+
+/// Promotion as a move of its own.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacedPromotionFile {
+    /// The piece that promotes.
+    pub pawn: String,
+    /// The pieces it may become.
+    pub to: Vec<String>,
+    /// Region (player-relative) where it must stand to promote, unless it
+    /// is its side's last one.
+    pub zone: String,
+    /// Only while its side has fewer than this many of the new type on the
+    /// board (default: no limit).
+    pub limit: Option<u32>,
 }
 
 /// First-move rights.

@@ -11,8 +11,8 @@ use crate::betza::Dialect;
 use crate::movegen::compile::{leg_vectors, PieceSource};
 use crate::variant::load::VariantError;
 use crate::variant::model::{
-    BareKing, CountWin, Counting, Coverage, Extinction, Facing, FirstMoves, Flag, RepetitionVerdict,
-    Rules, Verdict,
+    BareKing, CountWin, Counting, Coverage, Extinction, Facing, FirstMoves, Flag, MateSeries,
+    PlacedPromotion, RepetitionVerdict, Rules, Verdict,
 };
 use crate::variant::spec::{CoverageFile, RulesFile};
 use menagerie_geometry::Vector;
@@ -71,7 +71,32 @@ impl Ctx<'_> {
             must_capture: rf.must_capture.unwrap_or(false),
             extinction: self.extinction(&rf),
             first_moves: None,
+            must_drop: rf.must_drop.unwrap_or(false),
+            placed_promotion: self.placed_promotion(&rf),
+            mate_series: self.mate_series(&rf),
         }
+    }
+
+    /// `mate_series = { shak, losing }` (Shatar).
+    fn mate_series(&mut self, rf: &RulesFile) -> Option<MateSeries> {
+        let spec = rf.mate_series.as_ref()?;
+        let found = crate::components::mate_series::from_spec(spec, &|k| self.lookup(k));
+        found
+            .map_err(|e| self.problem_in("rules", "rules.mate_series", e))
+            .ok()
+    }
+
+    /// `placed_promotion = { pawn, to, zone, limit }` (Sittuyin).
+    fn placed_promotion(&mut self, rf: &RulesFile) -> Option<PlacedPromotion> {
+        let spec = rf.placed_promotion.as_ref()?;
+        let regions = &self.regions;
+        let found =
+            crate::components::placed_promotion::from_spec(spec, &|k| self.lookup(k), &|r| {
+                regions.get(r).map(|x| x.cells.clone())
+            });
+        found
+            .map_err(|e| self.problem_in("rules", "rules.placed_promotion", e))
+            .ok()
     }
 
     /// `drop_mate_loses = ["P"]` (Shogi's pawn-drop mate).
@@ -113,6 +138,8 @@ impl Ctx<'_> {
         found
             .map_err(|e| self.problem_in("rules", "rules.flag", e))
             .ok()
+    }
+
     /// `first_move = { revoked_by }`: rights on the first-rank cells,
     /// numbered after the `castling` rights (of `bits` in all).
     pub(super) fn first_moves(&mut self, castling: usize, bits: usize) -> Option<FirstMoves> {
