@@ -165,7 +165,7 @@ impl FastLegality {
                 let kind = pos.piece(from).kind();
                 let basic = self.royal_mask >> kind & 1 == 0
                     && m.via().is_none()
-                    && !(m.promotion().is_some() && v_placed(pos))
+                    && (m.promotion().is_none() || !v_placed(pos))
                     && !self.pinned.contains(&from)
                     && !self.touches(from)
                     && !self.touches(m.to());
