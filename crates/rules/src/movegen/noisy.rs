@@ -115,6 +115,8 @@ impl Position {
                 }
             }
         }
+        // Promotions made as moves of their own (components::placed_promotion).
+        self.placed_promotions(out);
     }
 
     /// True when a piece of `color` stands on a cell of `set`.
