@@ -52,16 +52,33 @@ betza = "mafsWcafsW"
 fen = "chgmkfhc/8/8/8/8/8/8/CHGMKFHC w - - 0 1"
 "#;
 
+/// Games each variant plays at least, and at most while it has seen too few
+/// positions.
+const MIN_GAMES: u32 = 6;
+const MAX_GAMES: u32 = 40;
+/// Positions (and positions with a noisy move) each variant must have seen.
+const MIN_POSITIONS: usize = 100;
+const MIN_WITH_NOISY: usize = 20;
+
 #[test]
 fn noisy_moves_match_filtered_pseudo_moves() {
     let mut reg = Registry::builtin();
     reg.add_toml("hoppers.toml", HOPPERS).unwrap();
-    let mut rnd = common::rng(0x1234_5678_9abc_def0u64);
     for id in reg.ids() {
+        // Each variant draws its own games (adding a variant does not change
+        // another's), and plays on until enough positions were seen: games
+        // of capture-preferring random moves end within a few plies in some
+        // variants (extinction).
+        let seed = id.bytes().fold(0x1234_5678_9abc_def0u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let mut rnd = common::rng(seed);
         let v = reg.get(&id).unwrap();
         let mut checked = 0;
         let mut with_noisy = 0;
-        for _game in 0..6 {
+        let mut games = 0;
+        while games < MIN_GAMES || (checked <= MIN_POSITIONS && games < MAX_GAMES) {
+            games += 1;
             let mut p = Position::start(&v);
             for _ply in 0..160 {
                 let want = noisy_by_filter(&p);
@@ -110,7 +127,7 @@ fn noisy_moves_match_filtered_pseudo_moves() {
             }
         }
         assert!(
-            checked > 100 && with_noisy > 20,
+            checked > MIN_POSITIONS && with_noisy > MIN_WITH_NOISY,
             "{id}: {checked} {with_noisy}"
         );
     }
