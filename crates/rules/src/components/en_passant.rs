@@ -2,7 +2,10 @@
 //! leaves the cells it passed over as targets for one ply; a piece with an
 //! `e` move may capture onto a target, taking the piece that passed. Where
 //! the FEN lists only capturable targets (chess), the others are dropped.
-//! Targets enter the hash only while someone could take them.
+//! Targets enter the hash only while someone could take them. A variant
+//! may limit the cells onto which each colour captures en passant
+//! (`[rules] en_passant_region`; horde: not behind a pawn that
+//! double-stepped from the first rank): other cells are no targets.
 //!
 //! Hooks: effects of a move ([`Position::ep_after`], applied by
 //! `position::make`); the capture itself is an `e` move of the move tables.
@@ -94,6 +97,12 @@ impl Position {
                     c = n;
                 }
                 None => return none,
+            }
+        }
+        if let Some(region) = &v.rules.en_passant_region {
+            cells.retain(|&c| region[them.idx()].contains(c));
+            if cells.is_empty() {
+                return none;
             }
         }
         if !v.fen.ep_passed {

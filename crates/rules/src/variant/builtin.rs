@@ -97,4 +97,5 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "extinction.toml",
     "kinglet.toml",
     "threekings.toml",
+    "horde.toml",
 ];

@@ -52,6 +52,8 @@ const TEMPLATE_KEYS: &[&str] = &[
     "cambodianMoves",
 ];
 
+/// The region an `enPassantRegion` key becomes (`[rules] en_passant_region`).
+const EN_PASSANT_REGION: &str = "en-passant";
 /// Fairy-Stockfish's start position when a section gives none.
 const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// The template's castling: king on the e-file, to g or c.
@@ -343,6 +345,10 @@ impl<'a> Template<'a> {
                 "other",
             );
         }
+        // Fairy-Stockfish's region is one set of cells for both colours.
+        if let Some(cells) = self.get("enPassantRegion") {
+            per_side(EN_PASSANT_REGION, cells.into(), cells.into(), "other");
+        }
         regions
     }
 
@@ -564,12 +570,10 @@ impl<'a> Template<'a> {
                 Value::Array(vec![Value::String(p.to_ascii_uppercase())]),
             );
         }
-        if let Some(s) = self.get("enPassantRegion") {
-            self.bad(
-                "enPassantRegion",
-                format!(
-                    "`{s}`: en passant is allowed on every cell; custom regions are not supported"
-                ),
+        if self.get("enPassantRegion").is_some() {
+            rules.insert(
+                "en_passant_region".into(),
+                Value::String(EN_PASSANT_REGION.into()),
             );
         }
         rules
@@ -705,6 +709,26 @@ mod tests {
         assert!(!v.rules.captures_to_hand);
         let v = load(&format!("{base}capturesToHand = true\n"));
         assert!(v.rules.captures_to_hand);
+    }
+
+    #[test]
+    fn en_passant_region_limits_the_target_cells() {
+        // Horde's rule: no en passant behind a double step from the first
+        // rank (target on the second rank), the usual one still allowed.
+        let base =
+            "[h]\ndoubleStepRegionWhite = *1 *2\nstartFen = 4k3/8/8/8/2p5/8/1P6/4K3 w - - 0 1\n";
+        let ep_after_b4 = |text: &str| {
+            let v = load(text);
+            let mut p = crate::Position::start(&v);
+            let m = crate::notation::parse_move(&p, "b2b4").expect("double step");
+            p.play(m).expect("legal");
+            p.to_fen().split(' ').nth(3).map(str::to_string)
+        };
+        assert_eq!(ep_after_b4(base).as_deref(), Some("b3"));
+        let limited = format!("{base}enPassantRegion = *3 *6\n");
+        assert_eq!(ep_after_b4(&limited).as_deref(), Some("b3"));
+        let elsewhere = format!("{base}enPassantRegion = *6\n");
+        assert_eq!(ep_after_b4(&elsewhere).as_deref(), Some("-"));
     }
 
     #[test]

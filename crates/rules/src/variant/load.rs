@@ -305,6 +305,7 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(must_drop);
             field!(placed_promotion);
             field!(mate_series);
+            field!(en_passant_region);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

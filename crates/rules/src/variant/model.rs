@@ -145,6 +145,8 @@ pub struct Rules {
     pub placed_promotion: Option<PlacedPromotion>,
     /// The checks a checkmate needs (Shatar).
     pub mate_series: Option<MateSeries>,
+    /// The cells where each colour may capture en passant (all if none).
+    pub en_passant_region: Option<[CellSet; 2]>,
 }
 
 /// FEN fields after the board.

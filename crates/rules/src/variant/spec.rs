@@ -321,6 +321,11 @@ pub struct RulesFile {
     /// A checkmate's worth depends on the series of checks before it
     /// (Shatar; `components::mate_series`).
     pub mate_series: Option<MateSeriesFile>,
+    /// The target cells onto which each colour may capture en passant: a
+    /// region name (cells per colour) or an expression (White's; Black's
+    /// mirrored). Default: everywhere (horde: not behind a pawn that
+    /// double-stepped from the first rank).
+    pub en_passant_region: Option<String>,
 }
 
 /// An extinction rule:

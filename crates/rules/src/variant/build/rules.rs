@@ -15,7 +15,7 @@ use crate::variant::model::{
     PlacedPromotion, RepetitionVerdict, Rules, Verdict,
 };
 use crate::variant::spec::{CoverageFile, RulesFile};
-use menagerie_geometry::Vector;
+use menagerie_geometry::{CellSet, Vector};
 
 /// Default plies without progress before a draw (chess's fifty moves).
 const DEFAULT_MOVE_RULE: u32 = 100;
@@ -74,7 +74,18 @@ impl Ctx<'_> {
             must_drop: rf.must_drop.unwrap_or(false),
             placed_promotion: self.placed_promotion(&rf),
             mate_series: self.mate_series(&rf),
+            en_passant_region: self.en_passant_region(&rf),
         }
+    }
+
+    /// `en_passant_region = "<region>"`.
+    fn en_passant_region(&mut self, rf: &RulesFile) -> Option<[CellSet; 2]> {
+        let text = rf.en_passant_region.as_deref()?;
+        self.region_pair(text)
+            .map_err(|e| {
+                self.problem_in("rules", "rules.en_passant_region", format!("`{text}`: {e}"));
+            })
+            .ok()
     }
 
     /// `mate_series = { shak, losing }` (Shatar).
