@@ -398,9 +398,18 @@ impl App {
             .submit(format!("search-{}", g.id), stop.clone(), move || {
                 job.run(pos, &stop);
             });
-        if let Err(e) = queued {
-            eprintln!("warning: {e}");
-            g.search = None;
+        match queued {
+            // The engine is not thinking while it waits for a worker: its clock is
+            // held until the search starts (SearchJob::run).
+            Ok(()) => {
+                if let Some(c) = &mut g.clock {
+                    c.hold(now_ms());
+                }
+            }
+            Err(e) => {
+                eprintln!("warning: {e}");
+                g.search = None;
+            }
         }
     }
 
@@ -413,6 +422,9 @@ impl App {
         let mut g = slot.lock();
         if g.search.as_ref().map(|t| t.id) == Some(id) {
             g.search = None;
+            if let Some(c) = &mut g.clock {
+                c.release(now_ms());
+            }
             let _ = self.commit(slot, &mut g);
         }
     }
@@ -522,8 +534,20 @@ impl SearchJob {
     fn run(mut self, pos: menagerie_rules::Position, stop: &StopHandle) {
         // The caller held the game until it had published the state that says the
         // engine thinks: wait for that, so progress never precedes it. The limits are
-        // read now, when the search starts: a game's clock ran while it waited.
-        let limits = search_limits(&self.slot.lock());
+        // read now, when the search starts. A clock held while the search waited for
+        // a worker runs again from now (and the page is told).
+        let limits = {
+            let mut g = self.slot.lock();
+            if g.search.as_ref().map(|t| t.id) == Some(self.id)
+                && g.clock.as_ref().is_some_and(|c| c.held.is_some())
+            {
+                if let Some(c) = &mut g.clock {
+                    c.release(now_ms());
+                }
+                let _ = self.app.commit(&self.slot, &mut g);
+            }
+            search_limits(&g)
+        };
         let events = self.slot.events.clone();
         let root = pos.clone();
         let mut last = None;

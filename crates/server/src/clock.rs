@@ -17,6 +17,11 @@
 //!   what it has left (`Position::cannot_win` in the rules): then the game is drawn.
 //! * Taking a move back restarts the side to move's clock from its stored time; the game
 //!   end (any reason) stops both clocks.
+//! * While an engine's search waits in the server's queue for a worker
+//!   (`crate::searches`), its clock is *held* ([`GameClock::hold`]): the engine is not
+//!   thinking yet, and with many games thinking at once the wait could otherwise cost
+//!   it the game on time. The clock runs again when the search starts
+//!   ([`GameClock::release`]).
 
 use crate::error::{ApiError, ApiResult};
 use menagerie_rules::Color;
@@ -89,6 +94,9 @@ pub struct GameClock {
     /// The side whose clock runs and when its turn began (Unix ms); `None` before the
     /// first move and after the game ended.
     pub running: Option<(Color, i64)>,
+    /// The side whose clock is held while its engine's search waits for a worker
+    /// (not running, its time kept in `left`).
+    pub held: Option<Color>,
 }
 
 impl GameClock {
@@ -99,6 +107,7 @@ impl GameClock {
             control,
             left: [control.initial_ms; 2],
             running: None,
+            held: None,
         }
     }
 
@@ -130,6 +139,9 @@ impl GameClock {
     /// other side's clock starts when `next_runs` (the game goes on). The first move of
     /// a game, made before any clock runs, is not charged.
     pub fn moved(&mut self, mover: Color, now: i64, next_runs: bool) {
+        if self.held == Some(mover) {
+            self.release(now);
+        }
         let timed = self.running.is_some_and(|(c, _)| c == mover);
         if timed {
             let i = mover.idx();
@@ -144,6 +156,25 @@ impl GameClock {
             self.left[c.idx()] = self.left_at(c, now);
         }
         self.running = None;
+        self.held = None;
+    }
+
+    /// Holds the running clock at `now` (its engine's search waits for a worker): the
+    /// time used so far is charged, and the clock stands still until
+    /// [`GameClock::release`]. Nothing happens when no clock runs.
+    pub fn hold(&mut self, now: i64) {
+        if let Some((c, _)) = self.running {
+            self.left[c.idx()] = self.left_at(c, now);
+            self.running = None;
+            self.held = Some(c);
+        }
+    }
+
+    /// Lets a held clock run again from `now` (the search starts, or will not come).
+    pub fn release(&mut self, now: i64) {
+        if let Some(c) = self.held.take() {
+            self.running = Some((c, now));
+        }
     }
 
     /// After a take-back: the clock of `side` runs from `now` (with the time it had
@@ -163,6 +194,8 @@ struct Stored {
     black_ms: u64,
     running: Option<String>,
     since: Option<i64>,
+    #[serde(default)]
+    held: Option<String>,
 }
 
 impl GameClock {
@@ -176,6 +209,7 @@ impl GameClock {
             black_ms: self.left[1],
             running: self.running.map(|(c, _)| c.name().to_string()),
             since: self.running.map(|(_, t)| t),
+            held: self.held.map(|c| c.name().to_string()),
         };
         serde_json::to_string(&s).unwrap_or_default()
     }
@@ -189,10 +223,16 @@ impl GameClock {
             (Some("black"), Some(t)) => Some((Color::Black, t)),
             _ => None,
         };
+        let held = match s.held.as_deref() {
+            Some("white") => Some(Color::White),
+            Some("black") => Some(Color::Black),
+            _ => None,
+        };
         Some(GameClock {
             control: TimeControl::new(s.initial_ms, s.increment_ms).ok()?,
             left: [s.white_ms, s.black_ms],
             running,
+            held: held.filter(|_| running.is_none()),
         })
     }
 }
@@ -220,6 +260,8 @@ pub struct ClockView {
     black_ms: u64,
     /// The side whose clock runs, or null.
     running: Option<&'static str>,
+    /// The side whose clock is held while its engine waits for a search worker, or null.
+    held: Option<&'static str>,
 }
 
 impl ClockView {
@@ -232,6 +274,7 @@ impl ClockView {
             white_ms: c.left_at(Color::White, now),
             black_ms: c.left_at(Color::Black, now),
             running: c.running.map(|(c, _)| c.name()),
+            held: c.held.map(Color::name),
         }
     }
 }
@@ -256,6 +299,47 @@ mod tests {
         assert_eq!(c.left[Color::Black.idx()], 57_000, "5 s used, 2 s added");
         assert_eq!(c.running, Some((Color::White, 6_000)));
         assert_eq!(c.deadline(), Some(66_000));
+    }
+
+    #[test]
+    fn a_held_clock_stands_still_until_released() {
+        let mut c = clock();
+        c.moved(Color::White, 0, true);
+        c.hold(4_000);
+        assert_eq!((c.running, c.held), (None, Some(Color::Black)));
+        assert_eq!(
+            c.left_at(Color::Black, 100_000),
+            56_000,
+            "held: no time passes"
+        );
+        assert_eq!(c.deadline(), None, "a held clock cannot fall");
+        assert_eq!(c.flagged(1_000_000), None);
+        let stored = GameClock::from_stored(&c.to_stored()).unwrap();
+        assert_eq!(stored, c, "a held clock is stored as held");
+        c.release(100_000);
+        assert_eq!(c.running, Some((Color::Black, 100_000)));
+        assert_eq!(c.held, None);
+        assert_eq!(c.left_at(Color::Black, 101_000), 55_000);
+        c.moved(Color::Black, 102_000, true);
+        assert_eq!(
+            c.left[Color::Black.idx()],
+            56_000,
+            "6 s used in all, 2 s added"
+        );
+        // Holding a clock that does not run (before the first move) does nothing.
+        let mut fresh = clock();
+        fresh.hold(5);
+        fresh.release(10);
+        assert_eq!(fresh, clock());
+        // A game that ends while a clock is held keeps its time and releases nothing.
+        c.hold(103_000);
+        c.stop(200_000);
+        assert_eq!((c.running, c.held), (None, None));
+        assert_eq!(
+            c.left[Color::White.idx()],
+            59_000,
+            "1 s used before the hold"
+        );
     }
 
     #[test]

@@ -425,10 +425,14 @@ impl Game {
         self.search.is_some()
     }
 
-    /// Stops the running search, if any; its move will be ignored.
+    /// Stops the running search, if any; its move will be ignored. A clock held while
+    /// the search waited for a worker runs again.
     pub fn cancel_search(&mut self) {
         if let Some(t) = self.search.take() {
             t.stop.stop();
+        }
+        if let Some(c) = &mut self.clock {
+            c.release(crate::clock::now_ms());
         }
     }
 

@@ -1538,6 +1538,66 @@ async fn engine_searches_share_the_workers_and_wait_their_turn() {
 }
 
 #[tokio::test]
+async fn an_engine_clock_is_held_while_its_search_waits_for_a_worker() {
+    let t = server(Arc::new(Forever));
+    let workers = t.app.searches().workers();
+    let mut busy = Vec::new();
+    for _ in 0..workers {
+        let g = t
+            .new_game(json!({"variant": "chess", "white": "engine", "black": "engine"}))
+            .await;
+        busy.push(id(&g));
+    }
+    eventually("the workers busy", || t.app.searches().running() == workers).await;
+    let b = id(&t
+        .new_game(
+            json!({"variant": "chess", "white": "human", "black": "engine",
+            "clock": {"initial_ms": 60_000, "increment_ms": 0}}),
+        )
+        .await);
+    let s = t.play(&b, "e2e4").await;
+    assert_eq!(s["engine"]["thinking"], true, "{s}");
+    assert_eq!(
+        s["clock"]["running"],
+        Value::Null,
+        "queued: no clock runs {s}"
+    );
+    assert_eq!(s["clock"]["held"], "black", "{s}");
+    let held = s["clock"]["black_ms"].as_u64().unwrap();
+    assert!(held <= 60_000);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let later = t.ok("GET", &format!("/api/games/{b}"), None).await;
+    assert_eq!(
+        later["clock"]["black_ms"].as_u64(),
+        Some(held),
+        "the queued engine's clock stood still: {later}"
+    );
+    assert_eq!(later["clock"]["held"], "black");
+    // A worker frees: the search starts and the clock runs again from its held time.
+    for g in &busy {
+        t.ok(
+            "POST",
+            &format!("/api/games/{g}/resign"),
+            Some(json!({"color": "white"})),
+        )
+        .await;
+    }
+    let running = t.wait_for(&b, |v| v["clock"]["running"] == "black").await;
+    assert_eq!(running["clock"]["held"], Value::Null);
+    assert!(running["clock"]["black_ms"].as_u64().unwrap() <= held);
+    let slot = t.app.slot(&b).unwrap();
+    assert_eq!(slot.lock().clock.as_ref().unwrap().left[1], held);
+    // Resigning ends the search and stops the clock.
+    t.ok(
+        "POST",
+        &format!("/api/games/{b}/resign"),
+        Some(json!({"color": "black"})),
+    )
+    .await;
+    eventually("the workers free", || t.app.searches().running() == 0).await;
+}
+
+#[tokio::test]
 async fn engine_evals_are_kept_per_move_and_positions_analysed_and_reviewed() {
     let dir = tempfile::tempdir().unwrap();
     let t = T {
