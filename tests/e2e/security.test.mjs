@@ -1,6 +1,6 @@
 // A hostile web site against the real server (issue 23): a page served from a second
 // origin (another port) tries to create games with a cross-site POST (text/plain, JSON
-// with a preflight, an auto-submitted form), and a DNS-rebinding page (a foreign name
+// with a preflight, an auto-submitted form) and to move, take back and resign in a game, and a DNS-rebinding page (a foreign name
 // resolved to 127.0.0.1 by the browser) tries to read the game list. All are refused,
 // and the server's state shows it.
 //   cargo build --release -p menagerie && cd tests/e2e && npm ci && node --test security.test.mjs
@@ -14,7 +14,7 @@ const dataDir = tempDataDir();
 let server, browser, evil, evilPort, secret;
 
 /** The attacker's page: tries every cross-site write it can and records the outcome. */
-function attackerPage(target) {
+function attackerPage(target, victim) {
   return `<!doctype html><html><body>
 <iframe name="sink" style="display:none"></iframe>
 <form id="f" method="POST" action="${target}/api/games" enctype="text/plain" target="sink">
@@ -35,6 +35,16 @@ async function attempt(name, init) {
   await attempt('plain', { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body });
   await attempt('json', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
   await attempt('read', { method: 'GET' });
+  // Writes to an existing game: a move, a take-back and a resignation (text/plain,
+  // which needs no preflight).
+  for (const [name, path, b] of [['move', 'move', { move: 'e2e4' }], ['undo', 'undo', {}], ['resign', 'resign', { color: 'white' }]]) {
+    try {
+      const r = await fetch('${target}/api/games/${victim}/' + path, { method: 'POST', mode: 'no-cors', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify(b) });
+      window.results[name] = 'sent ' + r.type;
+    } catch (e) {
+      window.results[name] = 'blocked';
+    }
+  }
   document.getElementById('f').submit();
   window.results.form = 'submitted';
   window.done = true;
@@ -48,7 +58,7 @@ before(async () => {
   secret = (await api(server.base, '/api/games', { variant: 'chess', white: 'human', black: 'human' })).id;
   evil = http.createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' });
-    res.end(attackerPage(server.base));
+    res.end(attackerPage(server.base, secret));
   });
   await new Promise((r) => evil.listen(0, '127.0.0.1', r));
   evilPort = evil.address().port;
@@ -78,6 +88,10 @@ test('a page on another origin cannot create games (text/plain, JSON, form)', as
   assert.equal(results.json, 'blocked', JSON.stringify(results));
   assert.equal(results.read, 'blocked', JSON.stringify(results));
   assert.deepEqual(await gameIds(), [secret], 'no game was created by the other site');
+  for (const k of ['move', 'undo', 'resign']) assert.ok(results[k], `${k} attempted: ${JSON.stringify(results)}`);
+  const g = await api(server.base, `/api/games/${secret}`);
+  assert.equal(g.moves.length, 0, 'no move was played by the other site');
+  assert.equal(g.status.over, false, 'the game was not resigned by the other site');
   await page.close();
 });
 
