@@ -603,7 +603,8 @@ struct AnalysisBody {
 }
 
 /// `POST /api/games/{id}/analysis`: the engine's best lines in the position after `ply`
-/// moves (default: the current one).
+/// moves (default: the current one). It runs on the shared search workers, queued like
+/// the games' searches ([`crate::searches`]).
 async fn analyse_position(
     State(app): AppState,
     Extension(who): Who,
@@ -622,16 +623,23 @@ async fn analyse_position(
     let permit = app.usage().permit(Some(who.0));
     let opp = app.opponent().clone();
     let fen = pos.to_fen();
-    let found = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        analysis::analyse(&*opp, &pos, lines, ms)
-    })
-    .await
-    .map_err(|e| ApiError::internal(e.to_string()))?;
+    let found = app
+        .searches()
+        .run(format!("analysis-{id}"), move || {
+            let _permit = permit;
+            analysis::analyse(&*opp, &pos, lines, ms)
+        })
+        .await
+        .ok_or_else(not_run)?;
     ok_json(
         StatusCode::OK,
         &serde_json::json!({"ply": ply, "fen": fen, "lines": found}),
     )
+}
+
+/// An analysis that got no worker (the server is closing).
+fn not_run() -> ApiError {
+    ApiError::internal("the analysis could not run: the server is closing")
 }
 
 /// `POST /api/games/{id}/review`: a score per ply and the marked moves.
@@ -667,12 +675,14 @@ async fn review_game(
     app.usage().check_search(who.0)?;
     let permit = app.usage().permit(Some(who.0));
     let opp = app.opponent().clone();
-    let r = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        analysis::review(&*opp, &positions, &sans)
-    })
-    .await
-    .map_err(|e| ApiError::internal(e.to_string()))?;
+    let r = app
+        .searches()
+        .run(format!("review-{id}"), move || {
+            let _permit = permit;
+            analysis::review(&*opp, &positions, &sans)
+        })
+        .await
+        .ok_or_else(not_run)?;
     ok_json(StatusCode::OK, &r)
 }
 

@@ -131,6 +131,23 @@ impl SearchPool {
         });
         Ok(())
     }
+
+    /// Runs `job` on a worker once one is free, queued behind the searches already
+    /// waiting like a game's search (an analysis or a review of a game is an engine
+    /// search too), and hands back its result. `None` when it never ran (no thread to
+    /// be had, the runtime closing, or called outside a runtime).
+    pub async fn run<T, F>(&self, name: String, job: F) -> Option<T>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> T + Send + 'static,
+    {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.submit(name, StopHandle::new(), move || {
+            let _ = tx.send(job());
+        })
+        .ok()?;
+        rx.await.ok()
+    }
 }
 
 #[cfg(test)]
@@ -243,6 +260,28 @@ mod tests {
         until(|| ran.load(Ordering::SeqCst) == 10).await;
         until(|| pool.running() == 0).await;
         assert_eq!(ran.load(Ordering::SeqCst), 10);
+    }
+
+    #[tokio::test]
+    async fn a_job_run_for_its_result_waits_its_turn() {
+        let pool = SearchPool::new(1);
+        let gate = Gate::default();
+        let (order, _) = gated_jobs(&pool, 1, &gate);
+        until(|| order.lock().unwrap().len() == 1).await;
+        let o = order.clone();
+        let result = pool.run("result".into(), move || {
+            // Runs only after the job ahead of it, on a worker thread of its own.
+            let name = std::thread::current().name().map(str::to_string);
+            (o.lock().unwrap().clone(), name)
+        });
+        let opener = async {
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            assert_eq!(pool.running(), 1, "the queued job waits");
+            gate.open();
+        };
+        let ((seen, name), ()) = tokio::join!(async { result.await.unwrap() }, opener);
+        assert_eq!(seen, [0]);
+        assert_eq!(name.as_deref(), Some("result"));
     }
 
     #[test]

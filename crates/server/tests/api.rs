@@ -1643,3 +1643,45 @@ async fn engine_evals_are_kept_per_move_and_positions_analysed_and_reviewed() {
     assert_eq!(r["scores"].as_array().unwrap().len(), 3, "{r}");
     assert!(r["marks"].as_array().is_some());
 }
+
+/// Records the name of the thread each search runs on, then plays the first legal move.
+struct ThreadSpy(std::sync::Mutex<Vec<String>>);
+impl Opponent for ThreadSpy {
+    fn search(
+        &self,
+        pos: Position,
+        _: Limits,
+        _: &mut dyn FnMut(Info),
+        _: &StopHandle,
+    ) -> Option<Move> {
+        let name = std::thread::current().name().unwrap_or("").to_string();
+        self.0.lock().unwrap().push(name);
+        pos.legal_moves().first().copied()
+    }
+}
+
+#[tokio::test]
+async fn analyses_and_reviews_run_on_the_shared_search_workers() {
+    let spy = Arc::new(ThreadSpy(std::sync::Mutex::new(Vec::new())));
+    let t = server(spy.clone());
+    let g = id(&t
+        .new_game(json!({"variant": "chess", "white": "human", "black": "human"}))
+        .await);
+    t.play(&g, "e2e4").await;
+    t.ok(
+        "POST",
+        &format!("/api/games/{g}/analysis"),
+        Some(json!({"lines": 1, "movetime_ms": 100})),
+    )
+    .await;
+    assert_eq!(*spy.0.lock().unwrap(), [format!("analysis-{g}")]);
+    spy.0.lock().unwrap().clear();
+    t.ok("POST", &format!("/api/games/{g}/review"), Some(json!({})))
+        .await;
+    let names = spy.0.lock().unwrap().clone();
+    assert!(!names.is_empty());
+    assert!(
+        names.iter().all(|n| *n == format!("review-{g}")),
+        "{names:?}"
+    );
+}
