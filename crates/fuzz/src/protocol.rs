@@ -30,6 +30,8 @@ impl Backend for Instant {
         }
     }
 
+    fn set_level(&mut self, _: menagerie_engine::Level) {}
+
     fn new_game(&mut self) {}
 
     fn go(&mut self, pos: Position, _: Limits, mut listener: Box<dyn Listener>) {

@@ -1,5 +1,6 @@
 //! What a protocol session needs from a search engine.
 
+use menagerie_engine::Level;
 use menagerie_rules::{Move, Position};
 
 /// The engine's own types: a session hands the GUI's limits to the engine and reports
@@ -24,6 +25,9 @@ pub trait Backend: Send {
     /// # Errors
     /// A message for an unknown option or a bad value.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+    /// Sets the playing level of the next searches (from `Skill Level`,
+    /// `UCI_LimitStrength` and `UCI_Elo`, see [`crate::strength`]).
+    fn set_level(&mut self, level: Level);
     /// Forgets everything learned in the previous game.
     fn new_game(&mut self);
     /// Starts searching `pos` (with its history) in the background; events go

@@ -5,6 +5,7 @@ pub mod backend;
 mod engine_backend;
 pub mod lines;
 mod output;
+pub mod strength;
 pub mod uci;
 mod variants;
 pub mod xboard;
@@ -12,6 +13,7 @@ pub mod xboard;
 pub use backend::{Backend, Info, Limits, Listener, Score};
 pub use engine_backend::EngineBackend;
 pub use output::Output;
+pub use strength::Strength;
 pub use uci::UciSession;
 pub use xboard::XboardSession;
 

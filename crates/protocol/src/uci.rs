@@ -91,6 +91,8 @@ pub struct UciSession<B: Backend> {
     /// A running `go perft`: its stop flag and thread (it runs beside the session so
     /// `isready` and `stop` are answered meanwhile).
     perft: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
+    /// The strength options (`Skill Level`, `UCI_LimitStrength`, `UCI_Elo`).
+    strength: crate::strength::Strength,
 }
 
 impl<B: Backend> std::fmt::Debug for UciSession<B> {
@@ -167,6 +169,7 @@ impl<B: Backend> UciSession<B> {
             pos,
             pos_source: None,
             backend,
+            strength: crate::strength::Strength::default(),
             out,
             reader,
             perft: None,
@@ -242,6 +245,9 @@ impl<B: Backend> UciSession<B> {
                     menagerie_engine::MAX_MULTIPV
                 ));
                 self.say("option name Ponder type check default false");
+                for o in crate::strength::Strength::uci_options() {
+                    self.say(&o);
+                }
                 let ids = self.registry.ids();
                 self.say(&format!(
                     "option name UCI_Variant type combo default chess {}",
@@ -311,11 +317,15 @@ impl<B: Backend> UciSession<B> {
                 None => self.say(&format!("info string Unknown variant {value}")),
             },
             "variantpath" => self.load_variants(value),
-            _ => {
-                if let Err(e) = self.backend.set_option(name, value) {
-                    self.say(&format!("info string {e}"));
+            _ => match self.strength.set(name, value) {
+                Some(Ok(level)) => self.backend.set_level(level),
+                Some(Err(e)) => self.say(&format!("info string {e}")),
+                None => {
+                    if let Err(e) = self.backend.set_option(name, value) {
+                        self.say(&format!("info string {e}"));
+                    }
                 }
-            }
+            },
         }
     }
 

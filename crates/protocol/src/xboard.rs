@@ -163,6 +163,8 @@ pub struct XboardSession<B: Backend> {
     done_tx: Sender<Option<Move>>,
     done_rx: Receiver<Option<Move>>,
     thinking_on: Option<u64>,
+    /// The strength options (`Skill Level`, `UCI_LimitStrength`, `UCI_Elo`).
+    strength: crate::strength::Strength,
 }
 
 impl<B: Backend> std::fmt::Debug for XboardSession<B> {
@@ -184,6 +186,7 @@ impl<B: Backend> XboardSession<B> {
             variant,
             pos,
             backend,
+            strength: crate::strength::Strength::default(),
             out,
             reader,
             force: false,
@@ -460,6 +463,7 @@ impl<B: Backend> XboardSession<B> {
                     self.backend.name(),
                     ids.join(",")
                 ));
+                self.say(&crate::strength::Strength::xboard_features());
                 self.say("feature done=1");
             }
             "new" => {
@@ -637,8 +641,16 @@ impl<B: Backend> XboardSession<B> {
                 {
                     if n.trim() == "VariantPath" {
                         self.load_variants(v.trim());
-                    } else if let Err(e) = self.backend.set_option(n.trim(), v.trim()) {
-                        self.say(&format!("Error ({e}): {line}"));
+                    } else {
+                        match self.strength.set(n, v) {
+                            Some(Ok(level)) => self.backend.set_level(level),
+                            Some(Err(e)) => self.say(&format!("Error ({e}): {line}")),
+                            None => {
+                                if let Err(e) = self.backend.set_option(n.trim(), v.trim()) {
+                                    self.say(&format!("Error ({e}): {line}"));
+                                }
+                            }
+                        }
                     }
                 }
             }

@@ -221,3 +221,32 @@ fn xboard_bad_bytes_and_long_lines_are_unknown_lines() {
     );
     assert!(out.contains(&"pong 3".to_string()));
 }
+
+/// Nodes of the `info` lines of a transcript.
+fn reported_nodes(out: &[String]) -> Vec<u64> {
+    out.iter()
+        .filter_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let i = w.iter().position(|&x| x == "nodes")?;
+            w.get(i + 1)?.parse().ok()
+        })
+        .collect()
+}
+
+#[test]
+fn a_weak_level_searches_within_its_node_budget_and_answers_stop() {
+    // Skill Level 0 is level 1: 150 nodes a move (menagerie_engine::level).
+    let out = uci(b"uci\nsetoption name Skill Level value 0\nposition startpos\ngo depth 30\nisready\ngo infinite\nisready\nstop\nquit\n");
+    let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove ")).collect();
+    assert_eq!(best.len(), 2, "{out:?}");
+    let nodes = reported_nodes(&out);
+    assert!(!nodes.is_empty(), "{out:?}");
+    assert!(
+        nodes.iter().all(|&n| n <= 300),
+        "a level-1 budget: {nodes:?}"
+    );
+    // `go infinite` holds its best move back until `stop`, though the budget is spent
+    // at once: the last `readyok` (sent before `stop`) comes before the last best move.
+    let last = |what: &str| out.iter().rposition(|l| l.starts_with(what)).unwrap();
+    assert!(last("readyok") < last("bestmove "), "{out:?}");
+}

@@ -16,6 +16,7 @@ struct Log {
     new_games: usize,
     stops: usize,
     ponderhits: usize,
+    levels: Vec<u8>,
 }
 
 struct TestBackend(Arc<Mutex<Log>>);
@@ -36,6 +37,9 @@ impl Backend for TestBackend {
             }
             _ => Err(format!("Unknown option {name}")),
         }
+    }
+    fn set_level(&mut self, level: menagerie_engine::Level) {
+        self.0.lock().unwrap().levels.push(level.number());
     }
     fn new_game(&mut self) {
         self.0.lock().unwrap().new_games += 1;
@@ -400,4 +404,44 @@ fn xboard_accepts_its_own_fen_fields_and_claims_results() {
             .any(|l| l.starts_with("0-1 {Black wins by checkmate}")),
         "{out:?}"
     );
+}
+
+#[test]
+fn uci_strength_options_are_advertised_checked_and_set_the_level() {
+    let (out, log) = uci("uci\nsetoption name Skill Level value 0\nsetoption name Skill Level value 10\nsetoption name Skill Level value 21\nsetoption name UCI_Elo value 1450\nsetoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 100\nsetoption name UCI_Elo value 2200\nsetoption name UCI_LimitStrength value false\nquit\n");
+    for o in [
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 2200 min 800 max 2200",
+    ] {
+        assert!(out.iter().any(|l| l == o), "{o} in {out:?}");
+    }
+    assert!(
+        out.contains(&"info string option Skill Level must be a number from 0 to 20".to_string()),
+        "{out:?}"
+    );
+    assert!(
+        out.contains(&"info string option UCI_Elo must be a number from 800 to 2200".to_string())
+    );
+    // Skill 0 -> 1, 10 -> 5; Elo 1450 kept while the limit is off (skill 10 -> 5);
+    // the limit on: 1450 -> 4; 2200 -> 8; the limit off: skill 10 again.
+    assert_eq!(log.lock().unwrap().levels, [1, 5, 5, 4, 8, 5]);
+    assert!(
+        log.lock().unwrap().options.is_empty(),
+        "strength options are the session's"
+    );
+}
+
+#[test]
+fn xboard_strength_options_are_advertised_and_set_the_level() {
+    let (out, log) = xboard("xboard\nprotover 2\noption Skill Level=3\noption UCI_LimitStrength=1\noption UCI_Elo=1999\noption UCI_Elo=abc\nquit\n");
+    assert!(out.iter().any(|l| l
+        == "feature option=\"Skill Level -spin 20 0 20\" option=\"UCI_LimitStrength -check 0\" option=\"UCI_Elo -spin 2200 800 2200\""));
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("Error (option UCI_Elo must be a number from 800 to 2200)")),
+        "{out:?}"
+    );
+    // Skill 3 -> 2; the limit on at the default Elo 2200 -> 8; Elo 1999 -> 6.
+    assert_eq!(log.lock().unwrap().levels, [2, 8, 6]);
 }
