@@ -61,6 +61,12 @@ test('rules page: board, pieces with diagrams, how the game is won, linked from 
   assert.match(await page.getByTestId('rules-draw').textContent(), /50 moves by each side/);
   assert.match(await page.getByTestId('rules-special').textContent(), /Castling/);
   assert.equal(await page.locator('[data-testid^=rules-card-]').count(), 6);
+  // The self-play report (docs/lab/chess.html) is linked and served.
+  const report = await page.getByTestId('rules-lab-report').getAttribute('href');
+  assert.equal(report, '/lab/chess.html');
+  const res = await page.request.get(`${base}${report}`);
+  assert.equal(res.status(), 200);
+  assert.match(await res.text(), /Chess: what self-play says[\s\S]*Piece values[\s\S]*<svg/);
 });
 
 test('the Joker help shows what it imitates now and those moves', async () => {

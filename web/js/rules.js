@@ -45,6 +45,7 @@ export async function renderRules(main, id) {
       h('h1', null, `${v.name} — rules`, h('span.muted', null, ` · ${v.family}`)),
       h('a.btn.small', { href: '#/', 'data-testid': 'rules-home' }, 'Play')),
     h('p.rules-intro', null, v.description),
+    v.lab_report ? h('p', null, h('a', { href: v.lab_report, 'data-testid': 'rules-lab-report', target: '_blank', rel: 'noopener' }, 'What self-play says'), ': piece values, balance and how games end, learned by the engine playing itself.') : null,
     h('div.rules-grid', null,
       h('section.panel', null,
         h('h2', null, 'Board'),

@@ -137,6 +137,8 @@ pub struct VariantDetail {
     rules: crate::rules_text::RulesText,
     /// The pieces of the start position (the rules page draws it).
     start_board: Vec<BoardPiece>,
+    /// Where the variant's self-play report is served, if there is one.
+    lab_report: Option<String>,
 }
 
 impl VariantDetail {
@@ -208,6 +210,7 @@ impl VariantDetail {
             start_board: Position::from_fen(v, &v.start_fen)
                 .map(|p| board_pieces(&p))
                 .unwrap_or_default(),
+            lab_report: crate::assets::lab_report(&v.id),
         }
     }
 }

@@ -18,7 +18,7 @@ pub struct BalanceArgs {
 }
 
 /// The balance of a set of games.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Balance {
     /// Games.
     pub games: usize,

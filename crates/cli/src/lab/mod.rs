@@ -1,12 +1,15 @@
 //! The lab: self-play data and what it tells about a variant (see
 //! docs/lab.md). `menagerie selfplay` writes records; `menagerie lab values`
-//! and `lab balance` read them. The Python package in `lab/` runs many
+//! and `lab balance` read them; `lab report` draws both, with the scores by
+//! ply, on one page. The Python package in `lab/` runs many
 //! `selfplay` shards on a Ray cluster and gathers them.
 
 pub mod balance;
 pub mod fit;
 pub mod records;
+pub mod report;
 pub mod selfplay;
+pub mod svg;
 pub mod values;
 
 /// `menagerie lab` commands.
@@ -16,6 +19,9 @@ pub enum LabCommand {
     Values(values::ValuesArgs),
     /// First-player score, draw rate, length and how games end.
     Balance(balance::BalanceArgs),
+    /// An HTML page (figures as SVG) and a JSON file of a variant's values,
+    /// balance and scores by ply.
+    Report(report::ReportArgs),
 }
 
 /// Runs a `menagerie lab` command.
@@ -26,5 +32,6 @@ pub fn run(c: &LabCommand) -> anyhow::Result<()> {
     match c {
         LabCommand::Values(a) => values::run(a),
         LabCommand::Balance(a) => balance::run(a),
+        LabCommand::Report(a) => report::run(a),
     }
 }

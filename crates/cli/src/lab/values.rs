@@ -16,6 +16,7 @@ use super::selfplay::position;
 use crate::common::{outln, registry, variant};
 use anyhow::{bail, Result};
 use menagerie_rules::{Color, PieceType, Variant};
+use serde::Serialize;
 
 /// Arguments of `lab values`.
 #[derive(clap::Args, Debug, Clone)]
@@ -37,7 +38,7 @@ pub struct ValuesArgs {
 /// A type needs a material difference in this many rows to be valued.
 const MIN_ROWS_WITH_DIFFERENCE: usize = 30;
 /// One type's estimate.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Value {
     /// Piece name.
     pub name: String,
@@ -51,18 +52,55 @@ pub struct Value {
     pub rows: usize,
 }
 
+/// What the data says each piece is worth.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Estimate {
+    /// Quiet positions the regression used.
+    pub positions: usize,
+    /// The reference type's name (the pawn, or the weakest type).
+    pub reference: String,
+    /// Every type valued, in the variant's order.
+    pub values: Vec<Value>,
+    /// Types too rarely unequal in the data to value.
+    pub rare: Vec<String>,
+}
+
+/// Values the pieces of `v` from `games`, using quiet positions from
+/// `min_ply` on.
+///
+/// # Errors
+/// An unreadable FEN, no usable position, or no estimate possible.
+pub fn piece_values(
+    v: &std::sync::Arc<Variant>,
+    games: &[super::records::GameRecord],
+    min_ply: u32,
+) -> Result<Estimate> {
+    let (types, rows) = material_rows(v, games, min_ply)?;
+    let (reference, values, rare) = estimate(v, &types, &rows)?;
+    Ok(Estimate {
+        positions: rows.len(),
+        reference,
+        values,
+        rare,
+    })
+}
+
 /// Runs `lab values`.
 pub fn run(a: &ValuesArgs) -> Result<()> {
     let reg = registry(&a.variant_file)?;
     let v = variant(&reg, &a.variant)?;
     let games = read_files(&a.data)?;
-    let (types, rows) = material_rows(&v, &games, a.min_ply)?;
-    let (reference, values, rare) = estimate(&v, &types, &rows)?;
+    let Estimate {
+        positions,
+        reference,
+        values,
+        rare,
+    } = piece_values(&v, &games, a.min_ply)?;
     outln!(
         "{}: {} games, {} quiet positions; values in {}s (95% interval)",
         v.id,
         games.len(),
-        rows.len(),
+        positions,
         reference
     )?;
     for x in &values {
