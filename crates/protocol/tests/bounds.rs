@@ -242,7 +242,9 @@ fn a_weak_level_searches_within_its_node_budget_and_answers_stop() {
     let nodes = reported_nodes(&out);
     assert!(!nodes.is_empty(), "{out:?}");
     assert!(
-        nodes.iter().all(|&n| n <= 300),
+        // The node limit is checked every few hundred nodes; `go depth 30` at full
+        // strength would take millions.
+        nodes.iter().all(|&n| n <= 1000),
         "a level-1 budget: {nodes:?}"
     );
     // `go infinite` holds its best move back until `stop`, though the budget is spent
