@@ -98,4 +98,10 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "kinglet.toml",
     "threekings.toml",
     "horde.toml",
+    // Abstract board games (Fairy-Stockfish ids).
+    "breakthrough.toml",
+    "jesonmor.toml",
+    "fox-and-hounds.toml",
+    "clobber.toml",
+    "clobber10.toml",
 ];
