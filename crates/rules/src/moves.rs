@@ -35,6 +35,9 @@ const PROMO: u8 = 4;
 const VIA_CAPTURE: u8 = 8;
 const NORESET: u8 = 16;
 const CAPTURE: u8 = 32;
+/// The `via` field holds the cell where the move places a wall
+/// (`components::walls`), not a path cell.
+const WALL: u8 = 64;
 
 impl Move {
     /// A normal move.
@@ -103,6 +106,32 @@ impl Move {
         self
     }
 
+    /// This move placing a wall (duck, arrow, ...) on `cell` after the piece
+    /// moved (`components::walls`). A wall move records no path cell.
+    #[must_use]
+    pub fn with_wall(mut self, cell: CellId) -> Move {
+        self.via = cell.0;
+        self.bits |= WALL;
+        self
+    }
+
+    /// The cell where the move places a wall, if any.
+    #[inline]
+    #[must_use]
+    pub fn wall(self) -> Option<CellId> {
+        (self.bits & WALL != 0).then_some(CellId(self.via))
+    }
+
+    /// The move without its wall placement (the piece move alone).
+    #[must_use]
+    pub fn without_wall(mut self) -> Move {
+        if self.bits & WALL != 0 {
+            self.bits &= !WALL;
+            self.via = NO_CELL;
+        }
+        self
+    }
+
     /// Marks the move as a capture on its destination.
     #[must_use]
     pub fn with_capture(mut self) -> Move {
@@ -147,7 +176,7 @@ impl Move {
     #[inline]
     #[must_use]
     pub fn via(self) -> Option<CellId> {
-        (self.via != NO_CELL).then_some(CellId(self.via))
+        (self.via != NO_CELL && self.bits & WALL == 0).then_some(CellId(self.via))
     }
 
     /// True when a piece is captured on the path cell.
@@ -270,5 +299,16 @@ mod tests {
         assert_eq!(m.promotion(), Some(5));
         assert_eq!(Move::drop(2, CellId(9)).from(), None);
         assert_eq!(std::mem::size_of::<Move>(), 8);
+    }
+
+    #[test]
+    fn a_wall_is_not_a_path_cell() {
+        let m = Move::normal(CellId(3), CellId(40)).with_wall(CellId(7));
+        assert_eq!(m.wall(), Some(CellId(7)));
+        assert_eq!(m.via(), None);
+        assert!(!m.is_capture());
+        assert_eq!(Move::from_raw(m.raw()), m);
+        assert_eq!(m.without_wall(), Move::normal(CellId(3), CellId(40)));
+        assert_eq!(Move::normal(CellId(3), CellId(40)).wall(), None);
     }
 }

@@ -98,6 +98,12 @@ pub fn move_text(pos: &Position, m: Move, style: TextStyle) -> String {
     if m.is_null() {
         return "0000".into();
     }
+    if let Some(w) = m.wall() {
+        // Fairy-Stockfish's form: the piece move, then `,` destination and
+        // wall cell.
+        let base = move_text(pos, m.without_wall(), style);
+        return format!("{base},{}{}", g.name(m.to()), g.name(w));
+    }
     if let Some(k) = m.dropped() {
         return format!("{}@{}", v.pieces[usize::from(k)].token, g.name(m.to()));
     }
@@ -184,10 +190,49 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 /// # Errors
 /// See [`parse_move`].
 pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveError> {
+    if pos.variant().rules.walls.is_some() {
+        if let Some((base, wall)) = text.trim().rsplit_once(',') {
+            return parse_wall_move(pos, legal, text, base, wall);
+        }
+    }
     match parse_coordinates(pos, legal, text) {
         Err(MoveError::Syntax { .. }) => crate::san::parse_san_in(pos, legal, text),
         other => other,
     }
+}
+
+/// Reads a wall move: the piece move (`base`, in any form) and after the
+/// comma the wall cell, alone (`e4,e5` in SAN) or after the destination
+/// (`e2e4,e4e5`).
+fn parse_wall_move(
+    pos: &Position,
+    legal: &[Move],
+    text: &str,
+    base: &str,
+    wall: &str,
+) -> Result<Move, MoveError> {
+    let (cells, rest) = parse_cells(pos, wall.trim()).map_err(|e| MoveError::Syntax {
+        text: text.to_string(),
+        reason: e,
+    })?;
+    let wall_cell = match (cells.as_slice(), rest.is_empty()) {
+        ([w], true) | ([_, w], true) => *w,
+        _ => {
+            return Err(MoveError::Syntax {
+                text: text.to_string(),
+                reason: "expected the wall cell after `,`".into(),
+            })
+        }
+    };
+    let mut bases: Vec<Move> = legal.iter().map(|m| m.without_wall()).collect();
+    bases.sort_unstable_by_key(|m| m.raw());
+    bases.dedup();
+    let piece_move = parse_move_in(pos, &bases, base)?;
+    legal
+        .iter()
+        .copied()
+        .find(|m| m.without_wall() == piece_move && m.wall() == Some(wall_cell))
+        .ok_or_else(|| MoveError::Illegal(text.to_string()))
 }
 
 /// Reads a move written with its cells (`e2e4`, `e2-e4`, `P@e5`, `O-O`).

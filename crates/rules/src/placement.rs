@@ -74,6 +74,8 @@ pub struct PlacementReader<'a> {
     pub reverted_from: Vec<Option<PieceType>>,
     /// The board is written as `|`-separated levels.
     pub levels: bool,
+    /// The wall type: `*` on a cell is a wall (`components::walls`).
+    pub wall: Option<PieceType>,
 }
 
 /// Pieces read from a FEN: (cell, piece, the type it was promoted from).
@@ -234,6 +236,12 @@ impl PlacementReader<'_> {
         Some((k, c, len))
     }
 
+    /// True when a `*` at the row's next cell is a wall: the variant has
+    /// walls and the cell is not a hole.
+    fn wall_here(&self, row: &Row<'_, '_>) -> bool {
+        self.wall.is_some() && matches!(row.cells.get(row.x), Some(Some(_)))
+    }
+
     /// Holes may be written `*` unless some token starts with `*`.
     fn holes_allowed(&self) -> bool {
         !self.tokens.iter().any(|t| t.starts_with('*'))
@@ -299,6 +307,10 @@ impl PlacementReader<'_> {
             let ch = text.as_bytes()[row.at] as char;
             if ch.is_ascii_digit() {
                 row.empty_run()?;
+            } else if ch == '*' && self.wall_here(&row) {
+                let wall = Piece::new(self.wall.unwrap_or(0), Color::White);
+                row.place(wall, None, out)?;
+                row.at += 1;
             } else if ch == '*' && holes {
                 row.hole()?;
             } else if ch == '+' {
@@ -510,6 +522,7 @@ mod tests {
             promoted_full: false,
             reverted_from: vec![None; 3],
             levels: false,
+            wall: None,
         }
     }
 

@@ -193,6 +193,13 @@ fn check_mark(pos: &Position, m: Move) -> &'static str {
 fn san_body(pos: &Position, legal: &[Move], m: Move) -> String {
     let v = pos.variant();
     let g = &v.geometry;
+    if let Some(w) = m.wall() {
+        // The piece move among the piece moves, then `,` and the wall cell.
+        let mut bases: Vec<Move> = legal.iter().map(|o| o.without_wall()).collect();
+        bases.sort_unstable_by_key(|o| o.raw());
+        bases.dedup();
+        return format!("{},{}", san_body(pos, &bases, m.without_wall()), g.name(w));
+    }
     if let Some(k) = m.dropped() {
         return format!("{}@{}", v.pieces[usize::from(k)].token, g.name(m.to()));
     }

@@ -60,6 +60,15 @@ const MAX_GAMES: u32 = 40;
 const MIN_POSITIONS: usize = 100;
 const MIN_WITH_NOISY: usize = 20;
 
+/// Built-in games whose pieces never capture or promote.
+const NO_CAPTURES: &[&str] = &[
+    "fox-and-hounds",
+    "amazons",
+    "isolation",
+    "isolation7x7",
+    "snailtrail",
+];
+
 #[test]
 fn noisy_moves_match_filtered_pseudo_moves() {
     let mut reg = Registry::builtin();
@@ -126,8 +135,12 @@ fn noisy_moves_match_filtered_pseudo_moves() {
                 }
             }
         }
+        // Games in which nothing is ever captured or promoted have no
+        // noisy move to check.
+        let quiet_game = NO_CAPTURES.contains(&id.as_str());
         assert!(
-            checked > MIN_POSITIONS && with_noisy > MIN_WITH_NOISY,
+            checked > MIN_POSITIONS
+                && (with_noisy > MIN_WITH_NOISY || quiet_game && with_noisy == 0),
             "{id}: {checked} {with_noisy}"
         );
     }

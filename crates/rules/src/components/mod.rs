@@ -16,6 +16,8 @@
 //! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`], [`check_count`], [`first_move`] |
 //! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`extinction`], [`placed_promotion`], [`mate_series`] |
 //!
+//! | wall placement | `movegen::gen` after all moves, `position::make` | [`walls`] |
+//!
 //! Zone-dependent moves (`from`, `to`, `not_into`, `same_region` move-group
 //! conditions) are compiled into the move tables (`movegen::compile`), so
 //! the generator needs no hook for them.
@@ -54,3 +56,4 @@ pub mod placed_promotion;
 pub mod ply_cap;
 pub mod promotion;
 pub mod repetition;
+pub mod walls;

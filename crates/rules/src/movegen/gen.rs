@@ -39,6 +39,7 @@ impl Position {
     pub fn pseudo_moves(&self, out: &mut MoveList) {
         let us = self.side();
         let v = self.variant();
+        let start = out.len();
         for kind in 0..v.types() as PieceType {
             for &s in self.cells_of(us, kind) {
                 self.moves_from(s, out);
@@ -48,6 +49,9 @@ impl Position {
         self.placed_promotions(out);
         if v.rules.drops {
             self.drop_moves(out);
+        }
+        if let Some(w) = &v.rules.walls {
+            self.add_walls(w, out, start);
         }
     }
 
@@ -262,6 +266,10 @@ impl Position {
     #[must_use]
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
         let mut list = MoveList::new();
+        if self.variant().rules.walls.is_some() {
+            self.pseudo_moves(&mut list);
+            return list.contains(&m);
+        }
         match m.kind() {
             MoveKind::Drop => {
                 if m.dropped().is_some_and(|k| self.hand(self.side(), k) > 0) {

@@ -14,6 +14,22 @@ impl Position {
     pub fn noisy_moves(&self, out: &mut MoveList) {
         let us = self.side();
         let v = self.variant();
+        if v.rules.walls.is_some() {
+            // Each noisy move comes with its wall choices: take them from
+            // the full list.
+            let start = out.len();
+            self.pseudo_moves(out);
+            let mut w = start;
+            for r in start..out.len() {
+                let mv = out[r];
+                if mv.is_capture() || mv.promotion().is_some() {
+                    out[w] = mv;
+                    w += 1;
+                }
+            }
+            out.truncate(w);
+            return;
+        }
         let board = self.board();
         for kind in 0..v.types() as PieceType {
             let def = &v.pieces[usize::from(kind)];

@@ -155,6 +155,7 @@ impl Position {
         }
         pos.read_castling(castling_text)?;
         pos.read_ep(ep_text)?;
+        pos.read_walls()?;
         pos.hash = pos.compute_hash();
         // With an imitating piece the attack depends on a state that a set-up
         // position may carry (the Missing Ox spec's own test MO-12 does), so
@@ -170,6 +171,24 @@ impl Position {
             );
         }
         Ok(pos)
+    }
+
+    /// Gives the walls read from the board the colour of the side to move
+    /// (`components::walls`); a duck variant has one wall at most.
+    fn read_walls(&mut self) -> Result<(), FenError> {
+        let Some(w) = self.v.rules.walls.clone() else {
+            return Ok(());
+        };
+        let side = self.side;
+        self.recolour_walls(side);
+        let n = self.cells_of(side, w.piece).len();
+        if w.rule == crate::components::walls::WallRule::Duck && n > 1 {
+            return ferr(
+                "board",
+                format!("{n} ducks (`*`): a duck variant has one at most"),
+            );
+        }
+        Ok(())
     }
 
     /// Adds hand pieces read from the FEN.
@@ -324,6 +343,8 @@ impl Position {
             if v.fen.promoted_full {
                 out.push_str(&v.token(p.kind(), p.color()));
             }
+        } else if crate::components::walls::is_wall(self, p.kind()) {
+            out.push('*');
         } else {
             out.push_str(&v.token(p.kind(), p.color()));
         }

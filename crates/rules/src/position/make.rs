@@ -53,6 +53,7 @@ impl Position {
             gained: [None, None],
             count: self.count,
             checks_left: self.checks_left,
+            wall_removed: u16::MAX,
         };
         if self.ep_hashed {
             for c in self.ep.cells() {
@@ -144,6 +145,9 @@ impl Position {
                 touched[1] = to.0;
             }
         }
+        if let Some(cell) = m.wall() {
+            u.wall_removed = self.place_wall(us, cell);
+        }
         let touched = touched
             .iter()
             .filter(|&&t| t != u16::MAX)
@@ -170,12 +174,40 @@ impl Position {
         }
         self.side = them;
         self.hash ^= v.zobrist.side;
+        self.recolour_walls(them);
         if us == Color::Black {
             self.fullmove += 1;
         }
         self.ply += 1;
         self.keys.push(u.hash);
         self.history.push(u);
+    }
+
+    /// Places `us`'s wall on `cell` (after taking off the previous one
+    /// under the duck rule) and cancels an en-passant target it covers;
+    /// returns the cell of the wall taken off (`u16::MAX`: none).
+    fn place_wall(&mut self, us: Color, cell: CellId) -> u16 {
+        let Some(w) = self.v.rules.walls.clone() else {
+            return u16::MAX;
+        };
+        let mut removed = u16::MAX;
+        if w.rule == crate::components::walls::WallRule::Duck {
+            if let Some(&old) = self.cells_of(us, w.piece).first() {
+                self.take(old);
+                removed = old.0;
+            }
+        }
+        self.put(cell, Piece::new(w.piece, us), 0);
+        if self.ep.contains(cell) {
+            if self.ep_hashed {
+                for c in self.ep.cells() {
+                    self.hash ^= self.v.zobrist.ep(c);
+                }
+            }
+            self.ep = EpState::NONE;
+            self.ep_hashed = false;
+        }
+        removed
     }
 
     /// Takes back the last move.
@@ -192,6 +224,7 @@ impl Position {
         let them = self.side;
         let us = them.flip();
         self.side = us;
+        self.recolour_walls(us);
         if us == Color::Black {
             self.fullmove -= 1;
         }
@@ -200,6 +233,14 @@ impl Position {
         if m.is_null() {
             self.restore(u);
             return;
+        }
+        if let Some(cell) = m.wall() {
+            self.take(cell);
+            if u.wall_removed != u16::MAX {
+                if let Some(w) = &v.rules.walls {
+                    self.put(CellId(u.wall_removed), Piece::new(w.piece, us), 0);
+                }
+            }
         }
         for h in u.gained.iter().flatten() {
             self.add_hand(us, *h, -1);
@@ -275,6 +316,7 @@ impl Position {
             gained: [None, None],
             count: self.count,
             checks_left: self.checks_left,
+            wall_removed: u16::MAX,
         };
         if self.ep_hashed {
             for c in self.ep.cells() {
@@ -287,6 +329,7 @@ impl Position {
         let us = self.side;
         self.side = us.flip();
         self.hash ^= v.zobrist.side;
+        self.recolour_walls(us.flip());
         if us == Color::Black {
             self.fullmove += 1;
         }

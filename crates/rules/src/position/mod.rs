@@ -31,6 +31,8 @@ struct Undo {
     gained: [Option<PieceType>; 2],
     count: CountState,
     checks_left: [u8; 2],
+    /// The wall a duck move took away (`u16::MAX`: none).
+    wall_removed: u16,
 }
 
 /// A position of some variant.
@@ -349,6 +351,19 @@ impl Position {
         let pos = self.list_pos[from.idx()];
         self.lists[li][usize::from(pos)] = to;
         self.list_pos[to.idx()] = pos;
+    }
+
+    /// Gives every wall the colour `to` (walls always have the colour of
+    /// the side to move: see `components::walls`).
+    fn recolour_walls(&mut self, to: Color) {
+        let Some(kind) = self.v.rules.walls.as_ref().map(|w| w.piece) else {
+            return;
+        };
+        let from = to.flip();
+        while let Some(&c) = self.cells_of(from, kind).last() {
+            self.take(c);
+            self.put(c, Piece::new(kind, to), 0);
+        }
     }
 
     fn add_hand(&mut self, color: Color, kind: PieceType, delta: i32) {

@@ -104,4 +104,10 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "fox-and-hounds.toml",
     "clobber.toml",
     "clobber10.toml",
+    // Wall games: a wall placed after each move.
+    "duck.toml",
+    "amazons.toml",
+    "isolation.toml",
+    "isolation7x7.toml",
+    "snailtrail.toml",
 ];

@@ -14,6 +14,7 @@
 use super::ini::{bool_of, file_number, key_problem, Settings, NAMED};
 use super::ini_goals;
 use super::ini_rules;
+use super::ini_walls;
 use super::load::Problem;
 use std::collections::BTreeMap;
 use toml::{Table, Value};
@@ -197,6 +198,7 @@ pub(super) fn to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec
         .copied()
         .chain(ini_rules::keys())
         .chain(ini_goals::KEYS.iter().copied())
+        .chain(ini_walls::KEYS.iter().copied())
         .collect();
     for k in st.values.keys() {
         if let Some(msg) = key_problem(k, &translated) {
@@ -316,6 +318,7 @@ impl<'a> Template<'a> {
             rules.insert("first_move".into(), fm);
         }
         t.insert("rules".into(), Value::Table(rules));
+        ini_walls::apply(self.st, &letters, &mut t, &mut self.problems);
         t.insert("notation".into(), Value::Table(self.notation()));
         t
     }

@@ -306,6 +306,7 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(placed_promotion);
             field!(mate_series);
             field!(en_passant_region);
+            field!(walls);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

@@ -10,6 +10,7 @@ pub mod ini_keys;
 mod ini_parent;
 mod ini_rules;
 mod ini_section;
+mod ini_walls;
 mod load;
 mod model;
 pub mod spec;

@@ -147,6 +147,8 @@ pub struct Rules {
     pub mate_series: Option<MateSeries>,
     /// The cells where each colour may capture en passant (all if none).
     pub en_passant_region: Option<[CellSet; 2]>,
+    /// Walls placed after each piece move.
+    pub walls: Option<crate::components::walls::Walls>,
 }
 
 /// FEN fields after the board.
@@ -371,6 +373,7 @@ impl Variant {
             promoted_full: self.fen.promoted_full,
             reverted_from: crate::components::promotion::reverted_from(&self.pieces),
             levels: self.fen.levels,
+            wall: self.rules.walls.as_ref().map(|w| w.piece),
         }
     }
 }

@@ -326,6 +326,23 @@ pub struct RulesFile {
     /// mirrored). Default: everywhere (horde: not behind a pawn that
     /// double-stepped from the first rank).
     pub en_passant_region: Option<String>,
+    /// After each piece move the mover places a wall
+    /// (`components::walls`).
+    pub walls: Option<WallsFile>,
+}
+
+/// A wall rule: `walls = { rule, piece, region }`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WallsFile {
+    /// Where a wall may go: `arrow`, `duck`, `edge`, `past` or `static`.
+    pub rule: String,
+    /// The piece key standing for a wall (written `*` in FEN; it has no
+    /// moves).
+    pub piece: String,
+    /// The cells a side may wall: a region name or expression (default:
+    /// the whole board).
+    pub region: Option<String>,
 }
 
 /// An extinction rule:

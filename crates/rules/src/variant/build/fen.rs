@@ -168,6 +168,8 @@ impl Ctx<'_> {
             promoted_full: fen.promoted_full,
             reverted_from: crate::components::promotion::reverted_from(pieces),
             levels: fen.levels,
+            // Start positions hold no walls.
+            wall: None,
         };
         let aliases = self.m.top.aliases.clone().unwrap_or_default();
         let words = fen_words(text, fen.id_prefix, |w| {

@@ -108,7 +108,14 @@ impl Ctx<'_> {
                 ));
             }
             let (src, betza, plain) = self.piece_moves(p, &at);
-            let imitates = self.imitates(p, &at, !src.groups.is_empty());
+            // A wall (`[rules] walls`) stands still: it needs no moves.
+            let is_wall = m
+                .top
+                .rules
+                .as_ref()
+                .and_then(|r| r.walls.as_ref())
+                .is_some_and(|w| &w.piece == key);
+            let imitates = self.imitates(p, &at, is_wall || !src.groups.is_empty());
             if imitates && out.imitator.replace(ti as PieceType).is_some() {
                 self.problems.push(m.problem_at(
                     *origin,

@@ -75,6 +75,7 @@ impl Ctx<'_> {
             placed_promotion: self.placed_promotion(&rf),
             mate_series: self.mate_series(&rf),
             en_passant_region: self.en_passant_region(&rf),
+            walls: self.walls(&rf),
         }
     }
 
@@ -133,6 +134,21 @@ impl Ctx<'_> {
             crate::components::extinction::from_spec(spec, Verdict::from_name, |k| self.lookup(k));
         found
             .map_err(|e| self.problem_in("rules", "rules.extinction", e))
+            .ok()
+    }
+
+    /// `walls = { rule, piece, region }`.
+    fn walls(&mut self, rf: &RulesFile) -> Option<crate::components::walls::Walls> {
+        let spec = rf.walls.as_ref()?;
+        let cells = self.g.len();
+        let found = crate::components::walls::from_spec(
+            spec,
+            cells,
+            |k| self.lookup(k),
+            |t| self.region_pair(t),
+        );
+        found
+            .map_err(|e| self.problem_in("rules", "rules.walls", e))
             .ok()
     }
 

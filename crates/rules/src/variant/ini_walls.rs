@@ -1,0 +1,137 @@
+//! The wall keys of a Fairy-Stockfish ini section (`wallingRule`,
+//! `wallingRegion` and its per-colour forms): they become the
+//! `[rules] walls` component (`components::walls`) plus a wall piece type,
+//! which Menagerie keeps on the board where Fairy-Stockfish keeps a wall
+//! bitboard. `wallOrMove` (wall instead of moving) is not supported yet.
+
+use super::ini::Settings;
+use super::load::Problem;
+use crate::components::walls::WallRule;
+use toml::{Table, Value};
+
+/// The keys this module translates.
+pub(super) const KEYS: &[&str] = &[
+    "wallingRule",
+    "wallingRegion",
+    "wallingRegionWhite",
+    "wallingRegionBlack",
+];
+
+/// Name of the region written for `wallingRegion*`.
+const REGION: &str = "walling";
+
+/// What a section's wall keys add to its variant file.
+pub(super) struct WallParts {
+    /// The `[rules] walls` table.
+    pub rules: Table,
+    /// The wall piece: its key and its `[pieces]` entry.
+    pub piece: (String, Table),
+    /// The `[regions]` entry for the walling region, if one was given.
+    pub region: Option<Table>,
+}
+
+/// The wall parts for section `st` (`letters`: its piece letters,
+/// lowercase), `None` without a `wallingRule` (or with `none`).
+///
+/// # Errors
+/// An unknown rule, or no letter left for the wall piece.
+pub(super) fn translate(st: &Settings, letters: &[char]) -> Result<Option<WallParts>, Problem> {
+    let Some(rule) = st.get("wallingRule") else {
+        return Ok(None);
+    };
+    if rule == "none" {
+        return Ok(None);
+    }
+    WallRule::from_name(rule).map_err(|e| st.problem("wallingRule", e))?;
+    let key = ('A'..='Z')
+        .rev()
+        .find(|c| !letters.contains(&c.to_ascii_lowercase()))
+        .ok_or_else(|| st.problem("wallingRule", "no letter left for the wall piece".into()))?
+        .to_string();
+    let mut piece = Table::new();
+    piece.insert("name".into(), Value::String("Wall".into()));
+    piece.insert(
+        "description".into(),
+        Value::String("A wall: nothing may stop on it, capture it or pass it.".into()),
+    );
+    piece.insert("glyph".into(), Value::String("wall".into()));
+    let mut rules = Table::new();
+    rules.insert("rule".into(), Value::String(rule.to_string()));
+    rules.insert("piece".into(), Value::String(key.clone()));
+    let both = st.get("wallingRegion");
+    let white = st.get("wallingRegionWhite").or(both);
+    let black = st.get("wallingRegionBlack").or(both);
+    let region = if white.is_some() || black.is_some() {
+        let mut r = Table::new();
+        r.insert("white".into(), Value::String(white.unwrap_or("*").into()));
+        r.insert("black".into(), Value::String(black.unwrap_or("*").into()));
+        r.insert("kind".into(), Value::String("other".into()));
+        rules.insert("region".into(), Value::String(REGION.into()));
+        Some(r)
+    } else {
+        None
+    };
+    Ok(Some(WallParts {
+        rules,
+        piece: (key, piece),
+        region,
+    }))
+}
+
+/// Writes the wall parts of `st` into the variant table `t`.
+pub(super) fn apply(st: &Settings, letters: &[char], t: &mut Table, problems: &mut Vec<Problem>) {
+    let parts = match translate(st, letters) {
+        Ok(Some(p)) => p,
+        Ok(None) => return,
+        Err(p) => {
+            problems.push(p);
+            return;
+        }
+    };
+    if let Some(Value::Table(rules)) = t.get_mut("rules") {
+        rules.insert("walls".into(), Value::Table(parts.rules));
+    }
+    if let Some(Value::Table(pieces)) = t.get_mut("pieces") {
+        pieces.insert(parts.piece.0, Value::Table(parts.piece.1));
+    }
+    if let (Some(r), Some(Value::Table(regions))) = (parts.region, t.get_mut("regions")) {
+        regions.insert(REGION.into(), Value::Table(r));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{perft, Position, Registry};
+
+    /// Isolation written as a Fairy-Stockfish section: a King-stepping
+    /// piece that walls any empty cell but a1 after each move.
+    const ISOLATION: &str = "[iso]\nmaxRank = 8\nmaxFile = f\npawn = -\nknight = -\nbishop = -\nrook = -\nqueen = -\nking = -\ncastling = false\ncustomPiece1 = p:mK\nstartFen = 3p2/6/6/6/6/6/6/2P3 w - - 0 1\nstalemateValue = loss\nwallingRule = static\nwallingRegionWhite = b1 c1 d1 e1 f1 a2 b2 c2 d2 e2 f2 a3 b3 c3 d3 e3 f3 a4 b4 c4 d4 e4 f4 a5 b5 c5 d5 e5 f5 a6 b6 c6 d6 e6 f6 a7 b7 c7 d7 e7 f7 a8 b8 c8 d8 e8 f8\n";
+
+    #[test]
+    fn walling_keys_load_as_the_wall_rule() {
+        let mut reg = Registry::builtin();
+        let ids = reg.add_ini("x.ini", ISOLATION).unwrap();
+        let v = reg.get(&ids[0]).unwrap();
+        let w = v.rules.walls.as_ref().expect("wall rule");
+        let a1 = v.geometry.parse_cell("a1").unwrap();
+        assert!(!w.region[0].contains(a1) && w.region[1].contains(a1));
+        // White's five steps from c1, each with 45 cells to wall (46
+        // empty cells but a1); Black walls a1 too.
+        let mut p = Position::start(&v);
+        assert_eq!(perft(&mut p, 1), 5 * 45);
+        let mut q = Position::from_fen(&v, "3p2/6/6/6/6/6/6/2P3 b - - 0 1").unwrap();
+        assert_eq!(perft(&mut q, 1), 5 * 46);
+    }
+
+    #[test]
+    fn an_unknown_walling_rule_is_a_problem() {
+        let mut reg = Registry::builtin();
+        let text = ISOLATION.replace("wallingRule = static", "wallingRule = moat");
+        let r = reg.add_ini("x.ini", &text);
+        let problems = match r {
+            Ok(_) => panic!("loaded"),
+            Err(e) => format!("{e:?}"),
+        };
+        assert!(problems.contains("moat"), "{problems}");
+    }
+}
