@@ -62,7 +62,7 @@ impl WallRule {
             "static" => WallRule::Static,
             _ => {
                 return Err(format!(
-                    "unknown wall rule `{s}` (expected arrow, duck, edge, past or static)"
+                    "`{s}` is not a wall rule (expected arrow, duck, edge, past or static)"
                 ))
             }
         })
