@@ -3,7 +3,8 @@
 //! at high depth), internal iterative reduction, then the moves in picker
 //! order with late-move and futility pruning, check extensions and
 //! late-move reductions; cut-offs feed the killer, counter-move and history
-//! tables.
+//! tables (butterfly and continuation histories for quiet moves, capture
+//! history for captures).
 
 use super::picker::Stage;
 use super::{mate_from_tt, mate_to_tt, Searcher, INF, MATE, MATE_BOUND, MAX_PLY};
@@ -92,13 +93,22 @@ impl Searcher<'_> {
             self.stack[ply].moves = moves;
             return self.terminal(ply);
         }
+        // The table keeps the evaluation uncorrected; the search uses it
+        // with the corrections learned so far.
+        let corr_slots = if in_check {
+            [0; 2]
+        } else {
+            self.correction_slots()
+        };
+        let raw_eval = match entry {
+            _ if in_check => 0,
+            Some(e) if e.eval != 0 => e.eval,
+            _ => self.eval.evaluate(&self.pos),
+        };
         let static_eval = if in_check {
             -INF
         } else {
-            match entry {
-                Some(e) if e.eval != 0 => e.eval,
-                _ => self.eval.evaluate(&self.pos),
-            }
+            self.corrected_eval(raw_eval, corr_slots)
         };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
@@ -118,6 +128,7 @@ impl Searcher<'_> {
         let orig_alpha = alpha;
         let mut searched = 0usize;
         let mut quiets_tried: Vec<usize> = Vec::new();
+        let mut captures_tried: Vec<usize> = Vec::new();
         let mut late_quiets = 0;
         while let Some((m, stage)) = self.next_move(&mut moves, ply) {
             let quiet = !Self::is_noisy(m);
@@ -132,6 +143,12 @@ impl Searcher<'_> {
                 let p = &self.params;
                 let limit = (p.lmp_base + depth * depth) / if improving { 1 } else { 2 };
                 if depth <= p.lmp_depth && late_quiets >= limit {
+                    continue;
+                }
+                // A quiet move that kept failing after these previous moves.
+                if depth <= p.cont_prune_depth
+                    && self.cont_score(hist_idx, ply) < -p.cont_prune_margin * depth
+                {
                     continue;
                 }
             }
@@ -202,9 +219,7 @@ impl Searcher<'_> {
                     head[ply].pv.push(m);
                     head[ply].pv.extend_from_slice(&tail[0].pv);
                     if s >= beta {
-                        if quiet {
-                            self.reward_quiet(m, hist_idx, depth, ply, &quiets_tried);
-                        }
+                        self.reward_cutoff(m, quiet, depth, ply, &quiets_tried, &captures_tried);
                         break;
                     }
                 }
@@ -212,6 +227,8 @@ impl Searcher<'_> {
             if quiet {
                 quiets_tried.push(hist_idx);
                 late_quiets += i32::from(!check_drop);
+            } else if m.is_capture() {
+                captures_tried.push(self.capture_index(m));
             }
         }
         self.stack[ply].moves = moves;
@@ -227,7 +244,17 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        let ev = if in_check { 0 } else { static_eval };
+        // A quiet best move (or none) whose score the bound pins down on
+        // the evaluation's wrong side measures the evaluation's error.
+        if !in_check
+            && (best_move.is_null() || !Self::is_noisy(best_move))
+            && best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.update_correction(corr_slots, raw_eval, best, depth);
+        }
+        let ev = raw_eval;
         let mv = if best_move.is_null() {
             0
         } else {
@@ -314,7 +341,7 @@ impl Searcher<'_> {
             r -= 1;
         }
         if m.quiet {
-            r -= self.history[hist_idx] / self.params.lmr_history_div;
+            r -= self.hist.main[hist_idx] / self.params.lmr_history_div;
         }
         r
     }
@@ -348,23 +375,41 @@ impl Searcher<'_> {
         s
     }
 
-    /// A quiet move caused a cut-off: it becomes a killer and the counter
-    /// to the previous move, and gains history that the quiet moves tried
-    /// before it lose.
-    fn reward_quiet(&mut self, m: Move, idx: usize, depth: i32, ply: usize, tried: &[usize]) {
-        let frame = &mut self.stack[ply];
-        if frame.killers[0] != m {
-            frame.killers[1] = frame.killers[0];
-            frame.killers[0] = m;
-        }
-        if ply > 0 && self.stack[ply - 1].moved != usize::MAX {
-            self.counter[self.stack[ply - 1].moved] = m;
-        }
+    /// Move `m` caused a cut-off at `ply`. A quiet one becomes a killer
+    /// and the counter to the previous move, and gains butterfly and
+    /// continuation history that the quiet moves tried before it lose; a
+    /// capture gains capture history. The captures tried before it lose
+    /// capture history either way.
+    fn reward_cutoff(
+        &mut self,
+        m: Move,
+        quiet: bool,
+        depth: i32,
+        ply: usize,
+        quiets_tried: &[usize],
+        captures_tried: &[usize],
+    ) {
         let p = &self.params;
         let bonus = (depth * depth).min(p.history_bonus_depth_cap) * p.history_bonus;
-        self.update_history(idx, bonus);
-        for &q in tried {
-            self.update_history(q, -bonus);
+        if quiet {
+            let frame = &mut self.stack[ply];
+            if frame.killers[0] != m {
+                frame.killers[1] = frame.killers[0];
+                frame.killers[0] = m;
+            }
+            if ply > 0 && self.stack[ply - 1].moved != usize::MAX {
+                self.counter[self.stack[ply - 1].moved] = m;
+            }
+            let idx = self.history_index(m);
+            self.update_quiet(idx, ply, bonus);
+            for &q in quiets_tried {
+                self.update_quiet(q, ply, -bonus);
+            }
+        } else if m.is_capture() {
+            self.hist.update_capture(self.capture_index(m), bonus);
+        }
+        for &c in captures_tried {
+            self.hist.update_capture(c, -bonus);
         }
     }
 }

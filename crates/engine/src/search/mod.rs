@@ -6,11 +6,13 @@
 //! * [`quiescence`]: captures until the position is quiet;
 //! * [`picker`]: move ordering;
 //! * [`see`]: static exchange evaluation and material values;
+//! * [`history`]: the butterfly, continuation and capture histories;
+//! * [`correction`]: corrections of the static evaluation learned by search;
 //! * [`drops`]: checking drops and mates by drop;
 //! * [`params`]: every margin, reduction and limit, named.
 //!
 //! This module holds what they share: the searcher with its per-ply stack,
-//! the tables that outlive a node (history, counter moves), the clock and
+//! the tables that outlive a node (histories, counter moves), the clock and
 //! node accounting, and the scores of finished positions (mate, draws with
 //! contempt).
 //!
@@ -19,7 +21,9 @@
 //! evaluator.
 
 mod alphabeta;
+mod correction;
 mod drops;
+mod history;
 mod params;
 mod picker;
 mod quiescence;
@@ -115,7 +119,8 @@ pub(crate) struct Searcher<'a> {
     seldepth: usize,
     /// Per ply of the current line.
     stack: Vec<Frame>,
-    history: Vec<i32>,
+    hist: history::Histories,
+    corr: correction::Corrections,
     counter: Vec<Move>,
     sort_buf: Vec<(i32, Move)>,
     staged_buf: Vec<(Stage, i32, Move)>,
@@ -189,6 +194,7 @@ impl<'a> Searcher<'a> {
             }
         });
         let params = SearchParams::default();
+        let corr = correction::Corrections::new(&pos, eval);
         Searcher {
             pos,
             eval,
@@ -200,7 +206,8 @@ impl<'a> Searcher<'a> {
             reported: 0,
             seldepth: 0,
             stack: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
-            history: vec![0; 2 * types * cells],
+            hist: history::Histories::new(types, cells),
+            corr,
             counter: vec![Move::NULL; 2 * types * cells],
             sort_buf: Vec::new(),
             staged_buf: Vec::new(),

@@ -63,6 +63,15 @@ pub struct SearchParams {
     pub history_bonus: i32,
     /// See [`SearchParams::history_bonus`].
     pub history_bonus_depth_cap: i32,
+    /// Continuation-history pruning applies up to this depth: a late quiet
+    /// move (once a move has been searched) is skipped …
+    pub cont_prune_depth: i32,
+    /// … when its continuation history (after the moves one and two plies
+    /// before) is below `-cont_prune_margin · depth`.
+    pub cont_prune_margin: i32,
+    /// Captures of equal material gain are ordered by capture history; it
+    /// counts `1 / capture_history_div` of a gain in centipawns × 16.
+    pub capture_history_div: i32,
     /// Checks are extended while the ply is below `2 · depth +
     /// check_ext_ply_margin` (no explosion of check sequences).
     pub check_ext_ply_margin: i32,
@@ -83,6 +92,13 @@ pub struct SearchParams {
     pub qs_check_limit: u32,
     /// Quiescence plies after which the static evaluation is returned.
     pub qs_limit: u32,
+    /// Correction history: percent of the pawn-structure table's learned
+    /// error added to the static evaluation …
+    pub corr_pawn_weight: i32,
+    /// … and of the material table's.
+    pub corr_material_weight: i32,
+    /// Each table's correction is bounded by this many centipawns.
+    pub corr_limit: i32,
     /// What a draw is worth to the side that started the search, below
     /// nothing (play on when the position is balanced).
     pub contempt: i32,
@@ -114,6 +130,9 @@ impl Default for SearchParams {
             lmr_history_div: 6_000,
             history_bonus: 8,
             history_bonus_depth_cap: 400,
+            cont_prune_depth: 3,
+            cont_prune_margin: 1_000,
+            capture_history_div: 8,
             check_ext_ply_margin: 8,
             aspiration_depth: 4,
             aspiration_delta: 30,
@@ -123,6 +142,9 @@ impl Default for SearchParams {
             qs_moves: 3,
             qs_check_limit: 6,
             qs_limit: 16,
+            corr_pawn_weight: 50,
+            corr_material_weight: 50,
+            corr_limit: 300,
             contempt: 25,
         }
     }

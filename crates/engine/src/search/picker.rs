@@ -3,19 +3,20 @@
 //!
 //! 1. [`Stage::TtMove`]: the table's move;
 //! 2. [`Stage::GoodNoisy`]: captures and promotions, most valuable gain
-//!    first; a capture that loses material by exchange (SEE) is put aside;
+//!    first, then by capture history; a capture that loses material by exchange (SEE) is put aside;
 //! 3. [`Stage::Killer`]: the two last quiet moves that cut off at this ply;
 //! 4. [`Stage::Counter`]: the quiet move that last refuted the opponent's move;
 //! 5. [`Stage::CheckDrop`]: drops that give check (never pruned as late
 //!    moves when the exchange keeps the piece);
-//! 6. [`Stage::Quiet`]: the other quiet moves, by history;
+//! 6. [`Stage::Quiet`]: the other quiet moves, by butterfly and
+//!    continuation history;
 //! 7. [`Stage::BadNoisy`]: the captures put aside in stage 2.
 //!
 //! Moves are generated at once and partitioned by stage; within a stage
 //! they are picked by selection (a cut-off usually comes early), and a long
 //! remainder (drops make lists of hundreds of moves) is sorted once.
 
-use super::{Searcher, HISTORY_MAX};
+use super::Searcher;
 use menagerie_rules::{Move, MoveList};
 
 /// Where a move comes from in the picker's order.
@@ -89,14 +90,6 @@ impl Picker {
 }
 
 impl Searcher<'_> {
-    pub(super) fn history_index(&self, m: Move) -> usize {
-        let k = match m.dropped() {
-            Some(k) => k,
-            None => m.from().map_or(0, |f| self.pos.piece(f).kind()),
-        };
-        (self.pos.side().idx() * self.types + usize::from(k)) * self.cells + m.to().idx()
-    }
-
     pub(super) fn is_noisy(m: Move) -> bool {
         m.is_capture() || m.promotion().is_some()
     }
@@ -128,7 +121,11 @@ impl Searcher<'_> {
             let (stage, score) = if m.raw() == tt_move {
                 (Stage::TtMove, 0)
             } else if Self::is_noisy(m) {
-                let gain = self.gain(m) * 16 - self.mover_value(m).min(5_000) / 16;
+                let mut gain = self.gain(m) * 16 - self.mover_value(m).min(5_000) / 16;
+                if m.is_capture() {
+                    gain += i32::from(self.hist.capture[self.capture_index(m)])
+                        / self.params.capture_history_div;
+                }
                 (Stage::GoodNoisy, gain)
             } else if m == killers[0] {
                 (Stage::Killer, 1)
@@ -140,9 +137,12 @@ impl Searcher<'_> {
                 && m.dropped()
                     .is_some_and(|k| self.drop_check[m.to().idx()] >> k & 1 != 0)
             {
-                (Stage::CheckDrop, self.history[self.history_index(m)])
+                (
+                    Stage::CheckDrop,
+                    self.quiet_score(self.history_index(m), ply),
+                )
             } else {
-                (Stage::Quiet, self.history[self.history_index(m)])
+                (Stage::Quiet, self.quiet_score(self.history_index(m), ply))
             };
             counts[stage as usize] += 1;
             staged.push((stage, score, m));
@@ -228,11 +228,5 @@ impl Searcher<'_> {
             moves[i + k] = m;
         }
         pk.sorted_until = end;
-    }
-
-    pub(super) fn update_history(&mut self, idx: usize, bonus: i32) {
-        let h = &mut self.history[idx];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-        *h = (*h).clamp(-HISTORY_MAX, HISTORY_MAX);
     }
 }

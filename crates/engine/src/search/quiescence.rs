@@ -56,20 +56,23 @@ impl Searcher<'_> {
         }
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         let stand;
+        // The uncorrected evaluation, which the table keeps.
+        let mut raw = 0;
         if in_check {
             moves.clear();
             self.pos.pseudo_moves(&mut moves);
             self.pos.keep_forced_captures(&mut moves);
             stand = -INF;
         } else {
-            stand = match entry {
+            raw = match entry {
                 Some(e) if e.eval != 0 => e.eval,
                 _ => self.eval.evaluate(&self.pos),
             };
+            stand = self.corrected_eval(raw, self.correction_slots());
             if stand >= beta {
                 self.stack[ply].moves = moves;
                 if entry.is_none() {
-                    self.tt.store(key, 0, stand, stand, 0, Bound::Lower);
+                    self.tt.store(key, 0, stand, raw, 0, Bound::Lower);
                 }
                 return stand;
             }
@@ -77,7 +80,7 @@ impl Searcher<'_> {
                 self.stack[ply].moves = moves;
                 let s = MATE - (ply as i32 + 1);
                 self.tt
-                    .store(key, 0, mate_to_tt(s, ply), stand, 0, Bound::Lower);
+                    .store(key, 0, mate_to_tt(s, ply), raw, 0, Bound::Lower);
                 return s;
             }
             alpha = alpha.max(stand);
@@ -145,7 +148,7 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        let ev = if in_check { 0 } else { stand };
+        let ev = raw;
         self.tt
             .store(key, best_move, mate_to_tt(best, ply), ev, 0, bound);
         best
