@@ -723,7 +723,13 @@ mod tests {
         let ep_after_b4 = |text: &str| {
             let v = load(text);
             let mut p = crate::Position::start(&v);
-            let m = crate::notation::parse_move(&p, "b2b4").expect("double step");
+            let g = &v.geometry;
+            let cell = |name: &str| g.cells().find(|&c| g.name(c) == name);
+            let m = p
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.from() == cell("b2") && Some(m.to()) == cell("b4"))
+                .expect("the double step is legal");
             p.play(m).expect("legal");
             p.to_fen().split(' ').nth(3).map(str::to_string)
         };
