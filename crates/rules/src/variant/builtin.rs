@@ -44,6 +44,7 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "centaur.toml",
     "modern.toml",
     "chancellor.toml",
+    "raazuvaa.toml",
     // The Asian chess families (Makruk, Shatranj, Xiangqi, Janggi).
     "makruk.toml",
     "makpong.toml",
@@ -86,6 +87,7 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "euroshogi.toml",
     "yarishogi.toml",
     "okisakishogi.toml",
+    "checkshogi.toml",
     "kingofthehill.toml",
     "racingkings.toml",
     // Losing games and extinction rules.
