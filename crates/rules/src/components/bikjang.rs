@@ -21,7 +21,12 @@ impl Position {
     /// True when a White and a Black royal stand on one file or rank with
     /// only empty cells between them, where `occupied` says which cells hold
     /// a piece.
-    fn royals_in_line(&self, white: CellId, black: CellId, occupied: &dyn Fn(CellId) -> bool) -> bool {
+    fn royals_in_line(
+        &self,
+        white: CellId,
+        black: CellId,
+        occupied: &dyn Fn(CellId) -> bool,
+    ) -> bool {
         let g = &self.variant().geometry;
         let (a, b) = (g.coord(white), g.coord(black));
         let d = Vector::new(b.x - a.x, b.y - a.y, b.z - a.z);
@@ -110,7 +115,9 @@ impl Position {
     /// even in check.
     #[must_use]
     pub fn bikjang_pass(&self) -> bool {
-        self.variant().rules.bikjang && self.last_move().is_some_and(Move::is_pass) && self.in_bikjang()
+        self.variant().rules.bikjang
+            && self.last_move().is_some_and(Move::is_pass)
+            && self.in_bikjang()
     }
 }
 
@@ -182,6 +189,9 @@ mod tests {
         let pos = after("janggi", fen, &[]);
         assert_eq!(legal(&pos), ["e2d1", "e2d3", "e2e2", "e2f1", "e2f3"]);
         let pos = after("janggicasual", fen, &[]);
-        assert_eq!(legal(&pos), ["e2d1", "e2d3", "e2e1", "e2e3", "e2f1", "e2f3"]);
+        assert_eq!(
+            legal(&pos),
+            ["e2d1", "e2d3", "e2e1", "e2e3", "e2f1", "e2f3"]
+        );
     }
 }

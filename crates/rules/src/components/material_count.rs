@@ -122,7 +122,10 @@ mod tests {
     }
 
     fn lookup(k: &str) -> Option<PieceType> {
-        ["K", "R", "P"].iter().position(|x| *x == k).map(|i| i as PieceType)
+        ["K", "R", "P"]
+            .iter()
+            .position(|x| *x == k)
+            .map(|i| i as PieceType)
     }
 
     #[test]
@@ -155,8 +158,7 @@ mod tests {
         };
         // Chariot (13) against Horse and Soldier (5 + 2, plus 1.5 for
         // Black): White wins the counted draw.
-        let pos = Position::from_fen(&janggi, "4k4/9/9/9/9/9/p8/n8/4K4/R8 w - - 0 1")
-            .expect("fen");
+        let pos = Position::from_fen(&janggi, "4k4/9/9/9/9/9/p8/n8/4K4/R8 w - - 0 1").expect("fen");
         let o = settle(&pos, draw(Reason::MoveRule));
         assert_eq!(o.winner, Some(Color::White));
         // Checkmate and other decided results are left alone; so are draws
@@ -168,8 +170,10 @@ mod tests {
         assert_eq!(settle(&pos, mate), mate);
         assert_eq!(settle(&pos, draw(Reason::BareKings)).winner, None);
         // Equal armies: Black's bonus decides.
-        let pos = Position::from_fen(&janggi, "4k4/9/9/9/9/9/9/r8/4K4/R8 w - - 0 1")
-            .expect("fen");
-        assert_eq!(settle(&pos, draw(Reason::Repetition)).winner, Some(Color::Black));
+        let pos = Position::from_fen(&janggi, "4k4/9/9/9/9/9/9/r8/4K4/R8 w - - 0 1").expect("fen");
+        assert_eq!(
+            settle(&pos, draw(Reason::Repetition)).winner,
+            Some(Color::Black)
+        );
     }
 }

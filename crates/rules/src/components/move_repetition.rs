@@ -119,13 +119,25 @@ mod tests {
 
     #[test]
     fn shuttling_a_piece_loses() {
-        let o = after("janggimodern", FEN, &SHUTTLE).outcome().expect("ended");
-        assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::MoveRepetition));
+        let o = after("janggimodern", FEN, &SHUTTLE)
+            .outcome()
+            .expect("ended");
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::Black), Reason::MoveRepetition)
+        );
         // One shuttle fewer: the game goes on.
-        assert!(after("janggimodern", FEN, &SHUTTLE[..8]).outcome().is_none());
+        assert!(after("janggimodern", FEN, &SHUTTLE[..8])
+            .outcome()
+            .is_none());
         // Without the rule, the third occurrence is a counted repetition.
-        let o = after("janggi", FEN, &SHUTTLE[..8]).outcome().expect("ended");
-        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::Repetition));
+        let o = after("janggi", FEN, &SHUTTLE[..8])
+            .outcome()
+            .expect("ended");
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::White), Reason::Repetition)
+        );
     }
 
     #[test]
@@ -136,6 +148,9 @@ mod tests {
             "a1a2",
         ];
         let o = after("janggimodern", FEN, &moves).outcome().expect("ended");
-        assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::MoveRepetition));
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::Black), Reason::MoveRepetition)
+        );
     }
 }

@@ -29,7 +29,9 @@ impl Move {
     /// True for a pass (a move onto its own origin that promotes nothing).
     #[must_use]
     pub fn is_pass(self) -> bool {
-        self.kind() == MoveKind::Normal && self.from() == Some(self.to()) && self.promotion().is_none()
+        self.kind() == MoveKind::Normal
+            && self.from() == Some(self.to())
+            && self.promotion().is_none()
     }
 }
 
@@ -129,7 +131,10 @@ mod tests {
         // With material counting, equal armies give the game to Black.
         let pos = after("janggi", START, &["e2e2", "e9e9"]);
         let o = pos.outcome().expect("ended");
-        assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::DoublePass));
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::Black), Reason::DoublePass)
+        );
         // One pass, a move, one pass: the game goes on.
         let pos = after("janggicasual", START, &["e2e2", "a7a6", "e2e2"]);
         assert!(pos.outcome().is_none());

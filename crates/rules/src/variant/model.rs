@@ -2,6 +2,7 @@
 //! `Arc` between positions, engine threads and games.
 
 pub use crate::components::bare_king::BareKing;
+pub use crate::components::cannon_limits::CannonLimits;
 pub use crate::components::castling::Castling;
 pub use crate::components::count_win::CountWin;
 pub use crate::components::counting::Counting;
@@ -14,7 +15,6 @@ pub use crate::components::flag::Flag;
 pub use crate::components::mate::Verdict;
 pub use crate::components::mate_series::MateSeries;
 pub use crate::components::material_count::MaterialCount;
-pub use crate::components::cannon_limits::CannonLimits;
 pub use crate::components::placed_promotion::PlacedPromotion;
 pub use crate::components::promotion::Promotion;
 pub use crate::components::repetition::RepetitionVerdict;

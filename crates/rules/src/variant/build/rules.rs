@@ -11,8 +11,8 @@ use crate::betza::Dialect;
 use crate::movegen::compile::{leg_vectors, PieceSource};
 use crate::variant::load::VariantError;
 use crate::variant::model::{
-    BareKing, CountWin, MaterialCount, Counting, Coverage, Extinction, Facing, FirstMoves, Flag, MateSeries,
-    PlacedPromotion, RepetitionVerdict, Rules, Verdict,
+    BareKing, CountWin, Counting, Coverage, Extinction, Facing, FirstMoves, Flag, MateSeries,
+    MaterialCount, PlacedPromotion, RepetitionVerdict, Rules, Verdict,
 };
 use crate::variant::spec::{CoverageFile, RulesFile};
 use menagerie_geometry::{CellSet, Vector};
