@@ -105,7 +105,8 @@ impl Position {
         if !self.variant().rules.bikjang {
             return true;
         }
-        let Some(m) = self.last_move() else {
+        // The search's null move is no move of the rules.
+        let Some(m) = self.last_move().filter(|m| !m.is_null()) else {
             return true;
         };
         m.is_pass() || !self.in_bikjang() || !self.faced_before(m)

@@ -66,7 +66,7 @@ fn arrival(pos: &Position, window: usize) -> Option<usize> {
 pub(crate) fn judge(pos: &Position) -> Option<Outcome> {
     let window = (pos.halfmove() as usize).min(pos.history_len());
     let last = pos.move_back(0)?;
-    if window < 4 || last.is_pass() || !reaches_enemy_royal(pos, last) {
+    if window < 4 || last.is_null() || last.is_pass() || !reaches_enemy_royal(pos, last) {
         return None;
     }
     let arrival = arrival(pos, window)?;
