@@ -334,6 +334,19 @@ pub struct RulesFile {
     /// After each piece move the mover places a wall
     /// (`components::walls`).
     pub walls: Option<WallsFile>,
+    /// Both sides may pass instead of moving (`components::passing`); two
+    /// passes in a row end the game.
+    pub pass: Option<bool>,
+    /// Royals facing on a file or rank oblige the side to move to break the
+    /// line or pass, and a pass then ends the game (Janggi;
+    /// `components::bikjang`).
+    pub bikjang: Option<bool>,
+    /// Games that would end drawn are decided by the material on the board
+    /// (`components::material_count`).
+    pub material_counting: Option<MaterialCountingFile>,
+    /// A side that shuttles one piece back and forth four times loses
+    /// (modern Janggi; `components::move_repetition`).
+    pub move_repetition_loses: Option<bool>,
 }
 
 /// A wall rule: `walls = { rule, piece, region }`.
@@ -348,19 +361,6 @@ pub struct WallsFile {
     /// The cells a side may wall: a region name or expression (default:
     /// the whole board).
     pub region: Option<String>,
-    /// Both sides may pass instead of moving (`components::passing`); two
-    /// passes in a row end the game.
-    pub pass: Option<bool>,
-    /// Royals facing on a file or rank oblige the side to move to break the
-    /// line or pass, and a pass then ends the game (Janggi;
-    /// `components::bikjang`).
-    pub bikjang: Option<bool>,
-    /// Games that would end drawn are decided by the material on the board
-    /// (`components::material_count`).
-    pub material_counting: Option<MaterialCountingFile>,
-    /// A side that shuttles one piece back and forth four times loses
-    /// (modern Janggi; `components::move_repetition`).
-    pub move_repetition_loses: Option<bool>,
 }
 
 /// Material counting: `material_counting = { values = { KEY = n }, black_bonus }`.
