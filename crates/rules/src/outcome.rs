@@ -43,12 +43,6 @@ pub enum Reason {
     /// Left with its King and one pawn whose only moves are promotions
     /// (Sittuyin): a draw.
     ForcedPromotion,
-    /// Both sides passed in a row (Janggi).
-    DoublePass,
-    /// A pass while the royals faced each other (Janggi's bikjang).
-    Bikjang,
-    /// A side moved one piece back and forth too often (modern Janggi).
-    MoveRepetition,
 }
 
 impl Reason {
@@ -72,9 +66,6 @@ impl Reason {
             Reason::Flag => "flag",
             Reason::Extinction => "extinction",
             Reason::ForcedPromotion => "forced-promotion",
-            Reason::DoublePass => "double-pass",
-            Reason::Bikjang => "bikjang",
-            Reason::MoveRepetition => "move-repetition",
         }
     }
 }

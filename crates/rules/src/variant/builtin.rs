@@ -44,7 +44,6 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "centaur.toml",
     "modern.toml",
     "chancellor.toml",
-    "raazuvaa.toml",
     // The Asian chess families (Makruk, Shatranj, Xiangqi, Janggi).
     "makruk.toml",
     "makpong.toml",
@@ -55,10 +54,6 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "xiangqi.toml",
     "minixiangqi.toml",
     "manchu.toml",
-    "janggi.toml",
-    "janggitraditional.toml",
-    "janggimodern.toml",
-    "janggicasual.toml",
     "cambodian.toml",
     "karouk.toml",
     "sittuyin.toml",
@@ -91,7 +86,6 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "euroshogi.toml",
     "yarishogi.toml",
     "okisakishogi.toml",
-    "checkshogi.toml",
     "kingofthehill.toml",
     "racingkings.toml",
     // Losing games and extinction rules.
