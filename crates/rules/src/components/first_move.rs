@@ -10,15 +10,15 @@
 //! its mirror for Black), written in the FEN's castling field as the cell's
 //! file letter (upper case for White), as Fairy-Stockfish writes its gates
 //! (`DEde`). Move groups marked `first_move = true` are compiled with
-//! [`flag::FIRST_MOVE`](crate::movegen::tables::flag::FIRST_MOVE) and are
+//! [`flag::FIRST_MOVE`] and are
 //! generated only from a cell whose right the mover's side holds; groups
 //! marked `not_in_check = true` (the King's leap) are not generated while in
 //! check.
 //!
-//! Hooks: move kind (`movegen::gen` asks [`Position::first_move_skip`] which
+//! Hooks: move kind (`movegen::gen` asks `Position::first_move_skip` which
 //! table moves to leave out), effects of a move (a right is lost when
 //! anything moves from or to its cell — the castling mask covers that — and
-//! [`Position::first_moves_after`] takes a royal's right when the revoking
+//! `Position::first_moves_after` takes a royal's right when the revoking
 //! piece lines up with it), text (FEN castling field).
 
 use crate::movegen::tables::flag;

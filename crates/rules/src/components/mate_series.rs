@@ -5,7 +5,7 @@
 //! by the `losing` types alone (Knights) loses for the side that gives it.
 //! Fairy-Stockfish calls this `shatarMateRule`.
 //!
-//! Hook: verdict. `components::mate` asks [`checkmate_verdict`] for a side
+//! Hook: verdict. `components::mate` asks `checkmate_verdict` for a side
 //! in check without a legal move. The series is read back through the
 //! game's moves (a copy of the position is unmade two plies at a time, as
 //! long as the mated side was in check); it stops where the known moves

@@ -5,8 +5,8 @@
 //! instead. Fairy-Stockfish calls this `mustDrop`.
 //!
 //! A move filter: the legality test (`movegen::legality`) asks
-//! [`Position::drop_required`] of every move that is not a drop, and the
-//! fast path is off while the rule is in force ([`Position::must_drop_now`]),
+//! `Position::drop_required` of every move that is not a drop, and the
+//! fast path is off while the rule is in force (`Position::must_drop_now`),
 //! so generation, `is_legal` and perft all see it.
 
 use crate::moves::{Move, MoveKind, MoveList};

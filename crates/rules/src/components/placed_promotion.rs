@@ -9,11 +9,11 @@
 //! that one pawn, not in check, whose only legal moves are such promotions
 //! may not be forced to promote: the game is drawn.
 //!
-//! Hooks: extra moves ([`Position::placed_promotions`], called by
+//! Hooks: extra moves (`Position::placed_promotions`, called by
 //! `movegen::gen` after castling), legality
-//! ([`Position::placed_promotion_forbidden`], asked by
+//! (`Position::placed_promotion_forbidden`, asked by
 //! `movegen::legality` after the move is made; the fast path leaves these
-//! moves to it), verdict ([`judge`]: the forced-promotion stalemate). The
+//! moves to it), verdict (`judge`: the forced-promotion stalemate). The
 //! move itself is an ordinary promoting move (`d4d4f` when the pawn stays),
 //! which `position::make` plays as a promotion.
 

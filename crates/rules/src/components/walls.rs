@@ -24,7 +24,7 @@
 //! type has no moves.
 //!
 //! A move that places a wall keeps the wall cell in its `via` field
-//! ([`Move::wall`]); its UCI text is Fairy-Stockfish's: the piece move, a
+//! ([`Move::wall`](crate::Move::wall)); its UCI text is Fairy-Stockfish's: the piece move, a
 //! comma, the destination and the wall cell (`e2e4,e4e5`).
 
 use crate::moves::{MoveKind, MoveList};
