@@ -43,6 +43,12 @@ pub enum Reason {
     /// Left with its King and one pawn whose only moves are promotions
     /// (Sittuyin): a draw.
     ForcedPromotion,
+    /// Both sides passed in a row (Janggi).
+    DoublePass,
+    /// A pass while the royals faced each other (Janggi's bikjang).
+    Bikjang,
+    /// A side moved one piece back and forth too often (modern Janggi).
+    MoveRepetition,
 }
 
 impl Reason {
@@ -66,6 +72,9 @@ impl Reason {
             Reason::Flag => "flag",
             Reason::Extinction => "extinction",
             Reason::ForcedPromotion => "forced-promotion",
+            Reason::DoublePass => "double-pass",
+            Reason::Bikjang => "bikjang",
+            Reason::MoveRepetition => "move-repetition",
         }
     }
 }

@@ -17,8 +17,9 @@
 //! side has no move, they are judged in their place.
 
 use super::{
-    bare_king, bare_kings, check_count, count_win, counting, coverage, drop_mate, extinction, flag,
-    mate, move_rule, placed_promotion, ply_cap, repetition,
+    bare_king, bare_kings, bikjang, check_count, count_win, counting, coverage, drop_mate,
+    extinction, flag, mate, material_count, move_repetition, move_rule, passing, placed_promotion,
+    ply_cap, repetition,
 };
 use crate::moves::MoveList;
 use crate::outcome::Outcome;
@@ -59,6 +60,12 @@ pub enum EndRule {
     /// Draw for a side whose only moves are placed promotions of its last
     /// piece besides the King (Sittuyin).
     ForcedPromotion,
+    /// Draw (or material count) after two passes in a row.
+    DoublePass,
+    /// Draw (or material count) after a pass under bikjang.
+    Bikjang,
+    /// Win for the side whose opponent shuttled a piece back and forth.
+    MoveRepetition,
 }
 
 impl EndRule {
@@ -89,6 +96,15 @@ impl EndRule {
             list.push(EndRule::CountWin);
         }
         list.push(EndRule::Stalemate);
+        if rules.pass.iter().any(|&p| p) {
+            list.push(EndRule::DoublePass);
+        }
+        if rules.bikjang {
+            list.push(EndRule::Bikjang);
+        }
+        if rules.move_repetition_loses {
+            list.push(EndRule::MoveRepetition);
+        }
         if rules.repetition > 0 {
             list.push(EndRule::Repetition(rules.repetition));
         }
@@ -132,6 +148,8 @@ impl EndRule {
                 | EndRule::Checks
                 | EndRule::Flag
                 | EndRule::Extinction
+                | EndRule::DoublePass
+                | EndRule::Bikjang
         )
     }
 
@@ -152,6 +170,9 @@ impl EndRule {
             EndRule::Counting => counting::judge(pos),
             EndRule::BareKing => bare_king::judge(pos),
             EndRule::ForcedPromotion => placed_promotion::judge(pos),
+            EndRule::DoublePass => passing::judge(pos),
+            EndRule::Bikjang => bikjang::judge(pos),
+            EndRule::MoveRepetition => move_repetition::judge(pos),
         }
     }
 }
@@ -240,7 +261,13 @@ impl Position {
     /// The end of the game, if this position ends it, judged by the
     /// variant's end rules in order (see the module docs).
     #[must_use]
-    pub fn verdict(&self, mut judge: Judge) -> Option<Outcome> {
+    pub fn verdict(&self, judge: Judge) -> Option<Outcome> {
+        self.first_end(judge)
+            .map(|o| material_count::settle(self, o))
+    }
+
+    /// The first end rule that ends the game, as it scores it.
+    fn first_end(&self, mut judge: Judge) -> Option<Outcome> {
         let rules = &self.variant().end;
         let mut deferred: Option<usize> = None;
         for (i, &rule) in rules.iter().enumerate() {

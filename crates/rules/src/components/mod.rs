@@ -9,12 +9,12 @@
 //!
 //! | hook | called by | families |
 //! | --- | --- | --- |
-//! | extra moves | `movegen::gen` after the piece moves | [`castling`], [`drops`], [`placed_promotion`] |
-//! | move choices | `movegen::gen` for each piece move | [`promotion`], [`immobility`] |
+//! | extra moves | `movegen::gen` after the piece moves | [`castling`], [`drops`], [`placed_promotion`], [`passing`] |
+//! | move choices | `movegen::gen` for each piece move | [`promotion`], [`immobility`], [`cannon_limits`] |
 //! | move kind | `movegen::gen` (which table a piece uses, which table moves it may make) | [`imitation`], [`first_move`] |
-//! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`], [`check_escape`], [`checking`], [`forced_capture`], [`must_drop`], [`placed_promotion`] |
+//! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`], [`check_escape`], [`checking`], [`forced_capture`], [`must_drop`], [`placed_promotion`], [`bikjang`] |
 //! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`], [`check_count`], [`first_move`] |
-//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`extinction`], [`placed_promotion`], [`mate_series`] |
+//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`extinction`], [`placed_promotion`], [`mate_series`], [`passing`], [`bikjang`], [`move_repetition`], [`material_count`] |
 //!
 //! | wall placement | `movegen::gen` after all moves, `position::make` | [`walls`] |
 //!
@@ -29,6 +29,8 @@
 
 pub mod bare_king;
 pub mod bare_kings;
+pub mod bikjang;
+pub mod cannon_limits;
 pub mod castling;
 pub mod check_count;
 pub mod check_escape;
@@ -49,8 +51,11 @@ pub mod imitation;
 pub mod immobility;
 pub mod mate;
 pub mod mate_series;
+pub mod material_count;
+pub mod move_repetition;
 pub mod move_rule;
 pub mod must_drop;
+pub mod passing;
 pub mod perpetual;
 pub mod placed_promotion;
 pub mod ply_cap;

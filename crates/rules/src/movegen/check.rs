@@ -69,8 +69,9 @@ impl Position {
             let kind = bits.trailing_zeros() as PieceType;
             bits &= bits - 1;
             for &s in self.cells_of(by, kind) {
+                let only_complex = !v.pieces[usize::from(kind)].limits.any();
                 if v.reach(by, kind, s).is_some_and(|r| r.contains(t))
-                    && self.attacks_from(by, kind, s, t, true, false)
+                    && self.attacks_from(by, kind, s, t, only_complex, false)
                     && found(s, kind)
                 {
                     return true;
@@ -131,9 +132,10 @@ impl Position {
             let kind = bits.trailing_zeros() as PieceType;
             bits &= bits - 1;
             for s in v.geometry.cells() {
+                let only_complex = !v.pieces[usize::from(kind)].limits.any();
                 if board[s.idx()].is_empty()
                     && v.reach(by, kind, s).is_some_and(|r| r.contains(t))
-                    && self.attacks_from(by, kind, s, t, true, false)
+                    && self.attacks_from(by, kind, s, t, only_complex, false)
                 {
                     out.push((s, 1u64 << kind));
                 }
@@ -157,6 +159,10 @@ impl Position {
     ) -> bool {
         let v = self.variant();
         let board = self.board();
+        let limits = v.pieces[usize::from(kind)].limits;
+        if board[t.idx()].is_some() && !limits.captures(board[t.idx()]) {
+            return false;
+        }
         let m = v.tables.at(by, kind, s);
         let occupied = |c: CellId| c == t || board[c.idx()].is_some();
         let skip = |f: u8| skip_initial && f & flag::INITIAL != 0;
@@ -203,7 +209,9 @@ impl Position {
                 .collect();
             let ok = match r.kind {
                 RayKind::Slide => blockers.is_empty(),
-                RayKind::Cannon => blockers.len() == 1,
+                RayKind::Cannon => {
+                    blockers.len() == 1 && limits.hops_over(board[before[blockers[0]].idx()])
+                }
                 RayKind::FriendCannon => {
                     blockers.len() == 1 && board[before[blockers[0]].idx()].color() == by
                 }

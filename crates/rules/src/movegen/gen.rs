@@ -2,6 +2,7 @@
 
 use super::legs::Run;
 use super::tables::{flag, CondLeap, Leap, Ray, RayKind};
+use crate::components::cannon_limits::CannonLimits;
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, PieceType};
 use crate::position::Position;
@@ -30,6 +31,8 @@ struct Mover {
     kind: PieceType,
     /// Its moves need no promotion or immobility test.
     plain: bool,
+    /// Types it may not hop over or capture.
+    limits: CannonLimits,
 }
 
 impl Position {
@@ -47,6 +50,7 @@ impl Position {
         }
         self.castling_moves(out);
         self.placed_promotions(out);
+        self.pass_moves(out);
         if v.rules.drops {
             self.drop_moves(out);
         }
@@ -75,6 +79,7 @@ impl Position {
             // No promotion and no immobility rule: moves need no further
             // checks. An imitator never promotes.
             plain: imitates || (def.promotion.is_none() && !v.rules.immobility_illegal),
+            limits: v.pieces[usize::from(tk)].limits,
         };
         let start = out.len();
         let m = v.tables.at(us, tk, s);
@@ -183,7 +188,10 @@ impl Position {
                 let Some(i) = cells.iter().position(|c| board[c.idx()].is_some()) else {
                     return;
                 };
-                if r.kind == RayKind::FriendCannon && board[cells[i].idx()].color() != us {
+                let screen = board[cells[i].idx()];
+                if (r.kind == RayKind::FriendCannon && screen.color() != us)
+                    || !mover.limits.hops_over(screen)
+                {
                     return;
                 }
                 for (&c, &st) in cells[i + 1..].iter().zip(&stops[i + 1..]) {
@@ -245,6 +253,9 @@ impl Position {
         flags: u8,
         out: &mut MoveList,
     ) {
+        if capture && !mover.limits.captures(self.piece(to)) {
+            return;
+        }
         let mut m = Move::normal(mover.from, to);
         if let Some((c, captures)) = via {
             m = m.with_via(c, captures);
@@ -280,6 +291,7 @@ impl Position {
             _ if m.promotion().is_some() && self.variant().rules.placed_promotion.is_some() => {
                 self.placed_promotions(&mut list);
             }
+            _ if m.is_pass() => self.pass_moves(&mut list),
             _ => {
                 if let Some(f) = m.from() {
                     if self.piece(f).is_color(self.side()) {

@@ -46,6 +46,7 @@ impl FastLegality {
             || pos.in_check()
             || !pos.checking_allowed()
             || pos.must_drop_now()
+            || (v.rules.bikjang && pos.in_bikjang())
         {
             return None;
         }
@@ -236,7 +237,10 @@ impl Position {
     #[must_use]
     pub fn last_move_legal(&self) -> bool {
         let mover = self.side().flip();
-        !self.royal_attacked(mover) && !self.royals_facing() && !self.gave_banned_check(mover)
+        (!self.royal_attacked(mover) || self.bikjang_pass())
+            && !self.royals_facing()
+            && !self.gave_banned_check(mover)
+            && self.bikjang_allows_last_move()
     }
 
     /// The legal moves.

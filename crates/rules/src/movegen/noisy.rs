@@ -34,7 +34,7 @@ impl Position {
         for kind in 0..v.types() as PieceType {
             let def = &v.pieces[usize::from(kind)];
             let plain = !def.imitator && def.promotion.is_none() && !v.rules.immobility_illegal;
-            let simple = plain && !def.dedup;
+            let simple = plain && !def.dedup && !def.limits.any();
             // Such pieces whose leg programs cannot capture from here (no
             // enemy inside their reach, no en passant pending) need only
             // their plain moves looked at.

@@ -272,6 +272,14 @@ impl Position {
         self.history.last().map(|u| u.mv)
     }
 
+    /// The move played `back` plies before the last one (0: the last), if
+    /// this position object saw it.
+    #[must_use]
+    pub fn move_back(&self, back: usize) -> Option<Move> {
+        let n = self.history.len();
+        (back < n).then(|| self.history[n - 1 - back].mv)
+    }
+
     /// Number of moves that can be taken back.
     #[must_use]
     pub fn history_len(&self) -> usize {

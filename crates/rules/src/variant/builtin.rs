@@ -44,6 +44,7 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "centaur.toml",
     "modern.toml",
     "chancellor.toml",
+    "raazuvaa.toml",
     // The Asian chess families (Makruk, Shatranj, Xiangqi, Janggi).
     "makruk.toml",
     "makpong.toml",
@@ -54,6 +55,10 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "xiangqi.toml",
     "minixiangqi.toml",
     "manchu.toml",
+    "janggi.toml",
+    "janggitraditional.toml",
+    "janggimodern.toml",
+    "janggicasual.toml",
     "cambodian.toml",
     "karouk.toml",
     "sittuyin.toml",
@@ -86,6 +91,7 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "euroshogi.toml",
     "yarishogi.toml",
     "okisakishogi.toml",
+    "checkshogi.toml",
     "kingofthehill.toml",
     "racingkings.toml",
     // Losing games and extinction rules.

@@ -97,6 +97,22 @@ const RULE_KEYS: &[RuleKey] = &[
                 .ok_or(format!("`{v}`: expected true or false"))
         },
     },
+    RuleKey {
+        key: "pass",
+        write: |_, v, t| set_bool(t, "pass", v),
+    },
+    RuleKey {
+        key: "bikjangRule",
+        write: |_, v, t| set_bool(t, "bikjang", v),
+    },
+    RuleKey {
+        key: "moveRepetitionIllegal",
+        write: |_, v, t| set_bool(t, "move_repetition_loses", v),
+    },
+    RuleKey {
+        key: "materialCounting",
+        write: material_counting,
+    },
 ];
 
 /// The keys [`translate`] reads.
@@ -138,6 +154,21 @@ fn set_count(t: &mut Table, field: &str, v: &str, factor: i64) -> Result<(), Str
         }
         _ => Err(format!("`{v}` is not a number")),
     }
+}
+
+/// `materialCounting = none` switches counting off (an empty `values`
+/// table). Fairy-Stockfish's counts by its own piece types (`janggi`,
+/// `unweighted`, draw odds) are not translated: the section is reported.
+fn material_counting(_: &Settings, v: &str, t: &mut Table) -> Result<(), String> {
+    if v != "none" {
+        return Err(format!(
+            "`{v}`: only `none` is translated; give the piece values in a TOML variant (`material_counting`)"
+        ));
+    }
+    let mut mc = Table::new();
+    mc.insert("values".into(), Value::Table(Table::new()));
+    t.insert("material_counting".into(), Value::Table(mc));
+    Ok(())
 }
 
 /// `nFoldValue` (with `nFoldValueAbsolute`): what a repetition gives the
@@ -190,6 +221,27 @@ mod tests {
         assert_eq!(t["stalemate"].as_str(), Some("loss"));
         assert_eq!(t["drops"].as_bool(), Some(true));
         assert_eq!(t["repetition_verdict"].as_str(), Some("white-loss"));
+    }
+
+    #[test]
+    fn janggi_rule_keys() {
+        let (t, p) = run(&[
+            ("pass", "true"),
+            ("bikjangRule", "false"),
+            ("moveRepetitionIllegal", "true"),
+            ("materialCounting", "none"),
+        ]);
+        assert!(p.is_empty(), "{p:?}");
+        assert_eq!(t["pass"].as_bool(), Some(true));
+        assert_eq!(t["bikjang"].as_bool(), Some(false));
+        assert_eq!(t["move_repetition_loses"].as_bool(), Some(true));
+        assert_eq!(
+            t["material_counting"]["values"].as_table().map(Table::len),
+            Some(0)
+        );
+        let (_, p) = run(&[("materialCounting", "janggi")]);
+        assert_eq!(p[0].key, "materialCounting");
+        assert!(p[0].message.contains("only `none`"), "{}", p[0].message);
     }
 
     #[test]

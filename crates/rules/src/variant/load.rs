@@ -307,6 +307,10 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(mate_series);
             field!(en_passant_region);
             field!(walls);
+            field!(pass);
+            field!(bikjang);
+            field!(material_counting);
+            field!(move_repetition_loses);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

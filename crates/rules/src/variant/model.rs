@@ -2,6 +2,7 @@
 //! `Arc` between positions, engine threads and games.
 
 pub use crate::components::bare_king::BareKing;
+pub use crate::components::cannon_limits::CannonLimits;
 pub use crate::components::castling::Castling;
 pub use crate::components::count_win::CountWin;
 pub use crate::components::counting::Counting;
@@ -13,6 +14,7 @@ pub use crate::components::first_move::FirstMoves;
 pub use crate::components::flag::Flag;
 pub use crate::components::mate::Verdict;
 pub use crate::components::mate_series::MateSeries;
+pub use crate::components::material_count::MaterialCount;
 pub use crate::components::placed_promotion::PlacedPromotion;
 pub use crate::components::promotion::Promotion;
 pub use crate::components::repetition::RepetitionVerdict;
@@ -68,6 +70,8 @@ pub struct PieceDef {
     pub start_count: [u8; 2],
     /// Initial region per colour (for `i` moves).
     pub initial: [CellSet; 2],
+    /// Types it may not hop over or capture.
+    pub limits: CannonLimits,
 }
 
 impl PieceDef {
@@ -149,6 +153,14 @@ pub struct Rules {
     pub en_passant_region: Option<[CellSet; 2]>,
     /// Walls placed after each piece move.
     pub walls: Option<crate::components::walls::Walls>,
+    /// Which sides may pass (White, Black).
+    pub pass: [bool; 2],
+    /// Facing royals oblige the side to move to break the line or pass.
+    pub bikjang: bool,
+    /// Draws decided by the material on the board.
+    pub material_count: Option<MaterialCount>,
+    /// Shuttling one piece back and forth loses.
+    pub move_repetition_loses: bool,
 }
 
 /// FEN fields after the board.

@@ -140,6 +140,11 @@ pub struct PieceFile {
     pub description: Option<String>,
     /// Picture id for the UI (default: the name in lowercase letters).
     pub glyph: Option<String>,
+    /// Piece keys it may not hop over as a screen (Janggi's Cannon;
+    /// `components::cannon_limits`).
+    pub no_hop_over: Option<Vec<String>>,
+    /// Piece keys it may not capture (`components::cannon_limits`).
+    pub no_capture: Option<Vec<String>>,
 }
 
 /// One move group of a piece.
@@ -329,6 +334,19 @@ pub struct RulesFile {
     /// After each piece move the mover places a wall
     /// (`components::walls`).
     pub walls: Option<WallsFile>,
+    /// Both sides may pass instead of moving (`components::passing`); two
+    /// passes in a row end the game.
+    pub pass: Option<bool>,
+    /// Royals facing on a file or rank oblige the side to move to break the
+    /// line or pass, and a pass then ends the game (Janggi;
+    /// `components::bikjang`).
+    pub bikjang: Option<bool>,
+    /// Games that would end drawn are decided by the material on the board
+    /// (`components::material_count`).
+    pub material_counting: Option<MaterialCountingFile>,
+    /// A side that shuttles one piece back and forth four times loses
+    /// (modern Janggi; `components::move_repetition`).
+    pub move_repetition_loses: Option<bool>,
 }
 
 /// A wall rule: `walls = { rule, piece, region }`.
@@ -343,6 +361,17 @@ pub struct WallsFile {
     /// The cells a side may wall: a region name or expression (default:
     /// the whole board).
     pub region: Option<String>,
+}
+
+/// Material counting: `material_counting = { values = { KEY = n }, black_bonus }`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MaterialCountingFile {
+    /// Value of each counted piece key (unlisted keys count nothing); an
+    /// empty table switches off a rule inherited through `extends`.
+    pub values: BTreeMap<String, u32>,
+    /// Points added to Black's sum (a whole or half number, default 0).
+    pub black_bonus: Option<f64>,
 }
 
 /// An extinction rule:

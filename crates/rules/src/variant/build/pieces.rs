@@ -7,7 +7,7 @@ use crate::movegen::compile::{GroupSource, PieceSource};
 use crate::piece::{Color, PieceType, MAX_PIECE_TYPES};
 use crate::placement::Placement;
 use crate::variant::load::VariantError;
-use crate::variant::model::{PieceDef, Promotion};
+use crate::variant::model::{CannonLimits, PieceDef, Promotion};
 use crate::variant::spec::{PieceFile, PromotionFile};
 use menagerie_geometry::{CellSet, Geometry};
 
@@ -163,6 +163,7 @@ impl Ctx<'_> {
                 dedup: false,
                 start_count: [0, 0],
                 initial: [self.g.empty_set(), self.g.empty_set()],
+                limits: self.cannon_limits(p, &at),
             });
             out.sources.push(src);
         }
@@ -281,6 +282,20 @@ impl Ctx<'_> {
             keeps_origin,
             plus_text: pr.style.as_deref() == Some("promote"),
         }
+    }
+
+    /// `no_hop_over`, `no_capture`: the types it may not hop over or take.
+    fn cannon_limits(&mut self, p: &PieceFile, at: &At<'_>) -> CannonLimits {
+        let found = crate::components::cannon_limits::from_spec(
+            p.no_hop_over.as_deref(),
+            p.no_capture.as_deref(),
+            |k| self.lookup(k),
+        );
+        found.unwrap_or_else(|e| {
+            let pr = self.m.problem_at(at.origin, None, at.key, e);
+            self.problems.push(pr);
+            CannonLimits::default()
+        })
     }
 
     /// What a captor receives: the type itself by default, `""` nothing.

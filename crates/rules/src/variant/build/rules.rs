@@ -12,7 +12,7 @@ use crate::movegen::compile::{leg_vectors, PieceSource};
 use crate::variant::load::VariantError;
 use crate::variant::model::{
     BareKing, CountWin, Counting, Coverage, Extinction, Facing, FirstMoves, Flag, MateSeries,
-    PlacedPromotion, RepetitionVerdict, Rules, Verdict,
+    MaterialCount, PlacedPromotion, RepetitionVerdict, Rules, Verdict,
 };
 use crate::variant::spec::{CoverageFile, RulesFile};
 use menagerie_geometry::{CellSet, Vector};
@@ -76,6 +76,10 @@ impl Ctx<'_> {
             mate_series: self.mate_series(&rf),
             en_passant_region: self.en_passant_region(&rf),
             walls: self.walls(&rf),
+            pass: [rf.pass.unwrap_or(false); 2],
+            bikjang: rf.bikjang.unwrap_or(false),
+            material_count: self.material_count(&rf),
+            move_repetition_loses: rf.move_repetition_loses.unwrap_or(false),
         }
     }
 
@@ -87,6 +91,17 @@ impl Ctx<'_> {
                 self.problem_in("rules", "rules.en_passant_region", format!("`{text}`: {e}"));
             })
             .ok()
+    }
+
+    /// `material_counting = { values, black_bonus }` (Janggi).
+    fn material_count(&mut self, rf: &RulesFile) -> Option<MaterialCount> {
+        let spec = rf.material_counting.as_ref()?;
+        let types = self.keys.len();
+        let found = crate::components::material_count::from_spec(spec, types, |k| self.lookup(k));
+        found
+            .map_err(|e| self.problem_in("rules", "rules.material_counting", e))
+            .ok()
+            .flatten()
     }
 
     /// `mate_series = { shak, losing }` (Shatar).

@@ -39,7 +39,14 @@ struct CellMoves {
 }
 
 impl CellMoves {
-    fn of(g: &Geometry, t: &MoveTables, color: Color, kind: PieceType, s: CellId) -> CellMoves {
+    /// The moves of `kind` from `s`; a `limited` piece (one that may not hop
+    /// over or capture some types) has all its moves counted as complex.
+    fn of(
+        g: &Geometry,
+        t: &MoveTables,
+        (color, kind, limited): (Color, PieceType, bool),
+        s: CellId,
+    ) -> CellMoves {
         let mv = t.at(color, kind, s);
         let mut dests: Vec<CellId> = Vec::new();
         dests.extend(mv.leaps.iter().map(|l| l.to));
@@ -55,6 +62,11 @@ impl CellMoves {
             );
         }
         let mut reach = CellSet::with_capacity(g.len());
+        if limited {
+            for &c in &dests {
+                reach.insert(c);
+            }
+        }
         for c in mv.conds {
             reach.insert(c.to);
         }
@@ -83,11 +95,12 @@ impl CellMoves {
                 });
             }
         }
+        let complex = mv.has_complex() || (limited && !dests.is_empty());
         CellMoves {
             dests,
             reach,
             programs: !mv.progs.is_empty(),
-            complex: mv.has_complex(),
+            complex,
         }
     }
 
@@ -129,7 +142,8 @@ impl Ctx<'_> {
         for (k, def) in pieces.defs.iter_mut().enumerate() {
             for color in Color::BOTH {
                 for s in g.cells() {
-                    let cm = CellMoves::of(g, &moves, color, k as PieceType, s);
+                    let limited = def.limits.any();
+                    let cm = CellMoves::of(g, &moves, (color, k as PieceType, limited), s);
                     def.dedup |= cm.repeats();
                     if !cm.dests.is_empty() || !cm.reach.is_empty() {
                         def.mobile[color.idx()].insert(s);
@@ -142,7 +156,15 @@ impl Ctx<'_> {
             }
             def.complex = complex_types >> k & 1 != 0;
         }
-        let skip = pieces.imitator.map_or(0, |j| 1u64 << j);
+        // The reverse tables cannot tell which type a screen or a victim
+        // is: limited pieces find their attacks by their own moves.
+        let limited = pieces
+            .defs
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.limits.any())
+            .fold(0u64, |m, (k, _)| m | 1 << k);
+        let skip = pieces.imitator.map_or(0, |j| 1u64 << j) | limited;
         Ok(Tables {
             attacks: AttackTables::build(g, &moves, skip),
             moves,

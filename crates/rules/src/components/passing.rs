@@ -1,0 +1,142 @@
+//! Passing: a side may spend its turn without moving (Janggi). Fairy-
+//! Stockfish writes a pass as the royal's move onto its own cell (`e2e2`),
+//! and Menagerie does the same, so a pass is an ordinary move whose origin
+//! is its destination: make/unmake only hand the turn over and advance the
+//! clocks, and the move text needs no form of its own.
+//!
+//! A pass is legal when it leaves the mover's royal unattacked, as any move
+//! must (so a side in check cannot pass), except under bikjang
+//! (`components::bikjang`). A side without a royal passes with its piece on
+//! the first cell in FEN order of the ranks from the first. Two passes in a
+//! row end the game: a draw, or the material count where the variant has
+//! one (`components::material_count`).
+//!
+//! Hooks: extra moves ([`Position::pass_moves`], called by the generator
+//! after the piece moves) and verdict ([`judge`]).
+
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::outcome::{Outcome, Reason};
+use crate::position::Position;
+use menagerie_geometry::CellId;
+
+impl Move {
+    /// A pass: the piece on `cell` stays where it is.
+    #[must_use]
+    pub fn pass(cell: CellId) -> Move {
+        Move::normal(cell, cell)
+    }
+
+    /// True for a pass (a move onto its own origin that promotes nothing).
+    #[must_use]
+    pub fn is_pass(self) -> bool {
+        self.kind() == MoveKind::Normal
+            && self.from() == Some(self.to())
+            && self.promotion().is_none()
+    }
+}
+
+impl Position {
+    /// Appends the side to move's pass, where the variant lets it pass.
+    pub(crate) fn pass_moves(&self, out: &mut MoveList) {
+        let us = self.side();
+        if !self.variant().rules.pass[us.idx()] {
+            return;
+        }
+        if let Some(cell) = self.royals(us).next().or_else(|| self.first_piece_cell(us)) {
+            out.push(Move::pass(cell));
+        }
+    }
+
+    /// The cell of `us`'s piece that comes first by rank, then file.
+    fn first_piece_cell(&self, us: crate::piece::Color) -> Option<CellId> {
+        let g = &self.variant().geometry;
+        g.cells()
+            .filter(|&c| self.piece(c).is_color(us))
+            .min_by_key(|&c| {
+                let p = g.coord(c);
+                (p.z, p.y, p.x)
+            })
+    }
+
+    /// True when the last `n` moves were all passes.
+    #[must_use]
+    pub fn passed_last(&self, n: usize) -> bool {
+        (0..n).all(|back| self.move_back(back).is_some_and(Move::is_pass))
+    }
+}
+
+/// Two passes in a row end the game (drawn, unless material counting
+/// decides it).
+pub(crate) fn judge(pos: &Position) -> Option<Outcome> {
+    pos.passed_last(2).then_some(Outcome {
+        winner: None,
+        reason: Reason::DoublePass,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{notation::move_text, Color, Position, Reason, Registry, TextStyle};
+
+    fn after(variant: &str, fen: &str, moves: &[&str]) -> Position {
+        let v = Registry::builtin().get(variant).expect("variant");
+        let mut pos = Position::from_fen(&v, fen).expect("fen");
+        for m in moves {
+            let mv = crate::notation::parse_move(&pos, m).expect("move");
+            pos.play(mv).expect("legal");
+        }
+        pos
+    }
+
+    fn legal(pos: &Position) -> Vec<String> {
+        let mut out: Vec<String> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| move_text(pos, m, TextStyle::Uci))
+            .collect();
+        out.sort();
+        out
+    }
+
+    const START: &str = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";
+
+    #[test]
+    fn the_general_passes_onto_its_own_cell() {
+        let pos = after("janggicasual", START, &[]);
+        let moves = legal(&pos);
+        assert_eq!(moves.len(), 32);
+        assert!(moves.contains(&"e2e2".to_string()));
+        // A pass hands the turn over and advances the clock.
+        let pos = after("janggicasual", START, &["e2e2"]);
+        assert_eq!(
+            pos.to_fen(),
+            "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 1 1"
+        );
+        assert!(pos.outcome().is_none());
+    }
+
+    #[test]
+    fn no_pass_in_check() {
+        // The Chariot on i1 checks the General on e1 along the rank.
+        let pos = after("janggicasual", "4k4/9/9/9/9/9/9/9/9/4K3r w - - 0 1", &[]);
+        assert_eq!(legal(&pos), ["e1e2"]);
+    }
+
+    #[test]
+    fn two_passes_in_a_row_end_the_game() {
+        let pos = after("janggicasual", START, &["e2e2", "e9e9"]);
+        let o = pos.outcome().expect("ended");
+        assert_eq!((o.winner, o.reason), (None, Reason::DoublePass));
+        assert!(pos.legal_moves().is_empty());
+        // With material counting, equal armies give the game to Black.
+        let pos = after("janggi", START, &["e2e2", "e9e9"]);
+        let o = pos.outcome().expect("ended");
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::Black), Reason::DoublePass)
+        );
+        // One pass, a move, one pass: the game goes on.
+        let pos = after("janggicasual", START, &["e2e2", "a7a6", "e2e2"]);
+        assert!(pos.outcome().is_none());
+    }
+}
