@@ -81,8 +81,7 @@ impl Position {
                 }
             }
             for &s in c.safe.iter().filter(|_| royal) {
-                if self.is_attacked(s, us.flip()) || (s != c.king && self.would_face(us, s, c.king))
-                {
+                if self.royal_threatened(s, us) || (s != c.king && self.would_face(us, s, c.king)) {
                     continue 'rules;
                 }
             }

@@ -27,6 +27,7 @@
 //! is called; parse its keys in the variant builder. `docs/dev-guide.md`
 //! walks through an example.
 
+pub mod atomic;
 pub mod bare_king;
 pub mod bare_kings;
 pub mod bikjang;
@@ -56,6 +57,7 @@ pub mod move_repetition;
 pub mod move_rule;
 pub mod must_drop;
 pub mod passing;
+pub mod mutual_immunity;
 pub mod perpetual;
 pub mod placed_promotion;
 pub mod ply_cap;

@@ -370,8 +370,15 @@ impl Position {
     /// True when a royal piece of `color` is attacked.
     #[must_use]
     pub fn royal_attacked(&self, color: Color) -> bool {
-        let them = color.flip();
-        self.royals(color).any(|k| self.is_attacked(k, them))
+        self.royals(color).any(|k| self.royal_threatened(k, color))
+    }
+
+    /// True when a royal of `owner` on `cell` would be in check: attacked,
+    /// and not shielded by an explosion that would take the attacker's own
+    /// royal with it (atomic, [`Position::blast_shields`]).
+    #[must_use]
+    pub fn royal_threatened(&self, cell: CellId, owner: Color) -> bool {
+        self.is_attacked(cell, owner.flip()) && !self.blast_shields(cell, owner)
     }
 
     /// True when the side to move is in check.
@@ -383,9 +390,9 @@ impl Position {
     /// The side to move's royal cells that are attacked.
     #[must_use]
     pub fn checked_royals(&self) -> Vec<CellId> {
-        let them = self.side().flip();
-        self.royals(self.side())
-            .filter(|&k| self.is_attacked(k, them))
+        let us = self.side();
+        self.royals(us)
+            .filter(|&k| self.royal_threatened(k, us))
             .collect()
     }
 }

@@ -98,6 +98,7 @@ impl Position {
         if v.pieces[usize::from(tk)].dedup {
             dedup_from(out, start);
         }
+        self.drop_immune_captures(kind, start, out);
     }
 
     /// Leaps: to an empty cell (quiet or en passant) or onto an enemy.

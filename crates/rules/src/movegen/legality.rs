@@ -31,6 +31,8 @@ pub(crate) struct FastLegality {
     sensitive: Option<CellSet>,
     /// The enemy imitators, if any.
     imitation: Option<ImitationGuard>,
+    /// Captures explode (atomic): they may remove the royal or its shields.
+    captures_explode: bool,
 }
 
 impl FastLegality {
@@ -62,6 +64,7 @@ impl FastLegality {
             hop_lines: Vec::new(),
             sensitive: None,
             imitation: None,
+            captures_explode: v.rules.blast.is_some(),
         };
         scan.scan_lines(pos, us, king);
         let present = pos.present(them);
@@ -161,6 +164,7 @@ impl FastLegality {
                         .as_ref()
                         .is_some_and(|g| g.drop_needs_test(kind))
             }
+            MoveKind::Normal if self.captures_explode && m.is_capture() => false,
             MoveKind::Normal => {
                 let from = m.from().unwrap_or(m.to());
                 let kind = pos.piece(from).kind();
@@ -237,6 +241,9 @@ impl Position {
     #[must_use]
     pub fn last_move_legal(&self) -> bool {
         let mover = self.side().flip();
+        if let Some(ok) = self.blast_legality(mover) {
+            return ok;
+        }
         (!self.royal_attacked(mover) || self.bikjang_pass())
             && !self.royals_facing()
             && !self.gave_banned_check(mover)

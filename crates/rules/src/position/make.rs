@@ -54,6 +54,7 @@ impl Position {
             count: self.count,
             checks_left: self.checks_left,
             wall_removed: u16::MAX,
+            blasted: 0,
         };
         if self.ep_hashed {
             for c in self.ep.cells() {
@@ -143,6 +144,9 @@ impl Position {
                 }
                 touched[0] = from.0;
                 touched[1] = to.0;
+                if m.is_capture() {
+                    u.blasted = self.explode(to);
+                }
             }
         }
         if let Some(cell) = m.wall() {
@@ -245,6 +249,7 @@ impl Position {
         for h in u.gained.iter().flatten() {
             self.add_hand(us, *h, -1);
         }
+        self.unexplode(u.blasted);
         match m.kind() {
             MoveKind::Drop => {
                 let (p, _) = self.take(m.to());
@@ -317,6 +322,7 @@ impl Position {
             count: self.count,
             checks_left: self.checks_left,
             wall_removed: u16::MAX,
+            blasted: 0,
         };
         if self.ep_hashed {
             for c in self.ep.cells() {

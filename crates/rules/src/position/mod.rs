@@ -33,6 +33,8 @@ struct Undo {
     checks_left: [u8; 2],
     /// The wall a duck move took away (`u16::MAX`: none).
     wall_removed: u16,
+    /// Pieces the move's explosion removed (atomic), on `Position::blasted`.
+    blasted: u8,
 }
 
 /// A position of some variant.
@@ -58,6 +60,8 @@ pub struct Position {
     present: [u64; 2],
     history: Vec<Undo>,
     keys: Vec<u64>,
+    /// Pieces removed by explosions (atomic), with their origins, for unmake.
+    blasted: Vec<(CellId, Piece, u8)>,
 }
 
 impl std::fmt::Debug for Position {
@@ -111,6 +115,7 @@ impl Position {
             present: [0; 2],
             history: Vec::new(),
             keys: Vec::new(),
+            blasted: Vec::new(),
             v,
         }
     }
@@ -391,6 +396,34 @@ impl Position {
             self.hash ^= self.v.zobrist.castling(b);
         }
         self.castling = rights;
+    }
+
+    /// Removes the piece on `c` in an explosion, keeping it for unmake.
+    pub(crate) fn blast_one(&mut self, c: CellId) {
+        let (p, o) = self.take(c);
+        self.blasted.push((c, p, o));
+    }
+
+    /// Puts back the last piece an explosion removed.
+    pub(crate) fn unblast_one(&mut self) {
+        if let Some((c, p, o)) = self.blasted.pop() {
+            self.put(c, p, o);
+        }
+    }
+
+    /// How many blasted pieces are kept for unmake.
+    pub(crate) fn blasted_len(&self) -> usize {
+        self.blasted.len()
+    }
+
+    /// The blasted pieces kept from index `start` on.
+    pub(crate) fn blasted_from(&self, start: usize) -> &[(CellId, Piece, u8)] {
+        &self.blasted[start..]
+    }
+
+    /// Sets the castling rights (hash kept right).
+    pub(crate) fn set_castling_rights(&mut self, rights: u32) {
+        self.set_castling(rights);
     }
 
     fn set_checks_left(&mut self, left: [u8; 2]) {

@@ -116,4 +116,8 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "isolation.toml",
     "isolation7x7.toml",
     "snailtrail.toml",
+    // Explosions.
+    "atomic.toml",
+    "nocheckatomic.toml",
+    "atomar.toml",
 ];

@@ -12,6 +12,7 @@
 //! at once. Game-rule keys that need nothing else come from `ini_rules`.
 
 use super::ini::{bool_of, file_number, key_problem, Settings, NAMED};
+use super::ini_blast;
 use super::ini_goals;
 use super::ini_rules;
 use super::ini_walls;
@@ -199,6 +200,7 @@ pub(super) fn to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec
         .chain(ini_rules::keys())
         .chain(ini_goals::KEYS.iter().copied())
         .chain(ini_walls::KEYS.iter().copied())
+        .chain(ini_blast::KEYS.iter().copied())
         .collect();
     for k in st.values.keys() {
         if let Some(msg) = key_problem(k, &translated) {
@@ -311,6 +313,8 @@ impl<'a> Template<'a> {
         let mut letters: Vec<char> = self.pieces.others.keys().copied().collect();
         letters.extend(self.pieces.pawn);
         let flag = ini_goals::translate(self.st, &letters, &mut rules, &mut self.problems);
+        let pawn = self.pieces.pawn;
+        ini_blast::translate(self.st, &letters, pawn, &mut rules, &mut self.problems);
         if let (Some(region), Some(Value::Table(regions))) = (flag, t.get_mut("regions")) {
             regions.insert("flag".into(), Value::Table(region));
         }

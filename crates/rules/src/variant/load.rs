@@ -311,6 +311,8 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(bikjang);
             field!(material_counting);
             field!(move_repetition_loses);
+            field!(blast);
+            field!(mutually_immune);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

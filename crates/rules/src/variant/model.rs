@@ -1,6 +1,7 @@
 //! The validated, immutable variant: everything the rules need, shared by
 //! `Arc` between positions, engine threads and games.
 
+pub use crate::components::atomic::Blast;
 pub use crate::components::bare_king::BareKing;
 pub use crate::components::cannon_limits::CannonLimits;
 pub use crate::components::castling::Castling;
@@ -161,6 +162,10 @@ pub struct Rules {
     pub material_count: Option<MaterialCount>,
     /// Shuttling one piece back and forth loses.
     pub move_repetition_loses: bool,
+    /// Captures explode (atomic).
+    pub blast: Option<Blast>,
+    /// Types (bit mask) that may not capture their own type (atomar).
+    pub mutually_immune: u64,
 }
 
 /// FEN fields after the board.

@@ -361,6 +361,23 @@ pub struct WallsFile {
     /// The cells a side may wall: a region name or expression (default:
     /// the whole board).
     pub region: Option<String>,
+    /// Every capture explodes: the captor and the pieces around the
+    /// capture cell leave the board (`components::atomic`).
+    pub blast: Option<BlastFile>,
+    /// Piece keys that may not capture a piece of their own type (atomar's
+    /// Kings; `components::mutual_immunity`).
+    pub mutually_immune: Option<Vec<String>>,
+}
+
+/// An explosion rule: `blast = { immune, spared }`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlastFile {
+    /// Piece keys no explosion removes, not even on the capture cell.
+    pub immune: Option<Vec<String>>,
+    /// Piece keys spared when they stand next to the capture cell (atomic's
+    /// Pawns); the captor and the captured piece are removed all the same.
+    pub spared: Option<Vec<String>>,
 }
 
 /// Material counting: `material_counting = { values = { KEY = n }, black_bonus }`.

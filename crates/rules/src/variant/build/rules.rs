@@ -11,8 +11,8 @@ use crate::betza::Dialect;
 use crate::movegen::compile::{leg_vectors, PieceSource};
 use crate::variant::load::VariantError;
 use crate::variant::model::{
-    BareKing, CountWin, Counting, Coverage, Extinction, Facing, FirstMoves, Flag, MateSeries,
-    MaterialCount, PlacedPromotion, RepetitionVerdict, Rules, Verdict,
+    BareKing, Blast, CountWin, Counting, Coverage, Extinction, Facing, FirstMoves, Flag,
+    MateSeries, MaterialCount, PlacedPromotion, RepetitionVerdict, Rules, Verdict,
 };
 use crate::variant::spec::{CoverageFile, RulesFile};
 use menagerie_geometry::{CellSet, Vector};
@@ -80,6 +80,8 @@ impl Ctx<'_> {
             bikjang: rf.bikjang.unwrap_or(false),
             material_count: self.material_count(&rf),
             move_repetition_loses: rf.move_repetition_loses.unwrap_or(false),
+            blast: self.blast(&rf, drops),
+            mutually_immune: self.mutually_immune(&rf),
         }
     }
 
@@ -165,6 +167,35 @@ impl Ctx<'_> {
         found
             .map_err(|e| self.problem_in("rules", "rules.walls", e))
             .ok()
+    /// `blast = { immune, spared }` (atomic). Explosions do not feed hands:
+    /// a variant with both is refused.
+    fn blast(&mut self, rf: &RulesFile, drops: bool) -> Option<Blast> {
+        let spec = rf.blast.as_ref()?;
+        if rf.captures_to_hand.unwrap_or(drops) {
+            self.problem_in(
+                "rules",
+                "rules.blast",
+                "explosions with captures going to hand are not supported",
+            );
+            return None;
+        }
+        let immune = self.type_mask(
+            spec.immune.as_deref().unwrap_or_default(),
+            "rules.blast.immune",
+        );
+        let spared = self.type_mask(
+            spec.spared.as_deref().unwrap_or_default(),
+            "rules.blast.spared",
+        );
+        Some(crate::components::atomic::blast(immune, spared, &self.g))
+    }
+
+    /// `mutually_immune = ["K"]` (atomar).
+    fn mutually_immune(&mut self, rf: &RulesFile) -> u64 {
+        self.type_mask(
+            rf.mutually_immune.as_deref().unwrap_or_default(),
+            "rules.mutually_immune",
+        )
     }
 
     /// `flag = { piece, black_piece, region, extra_move }`.

@@ -1,0 +1,232 @@
+//! Explosions (atomic chess and its cousins; Fairy-Stockfish's
+//! `blastOnCapture` and `blastImmuneTypes`): every capture ends in an
+//! explosion on the destination cell that removes the capturing piece and
+//! every piece on the cells around it, of both colours — except the types
+//! the explosion spares when they stand next to it (atomic's Pawns) and the
+//! types no explosion harms (atomar's King).
+//!
+//! Why a component of its own: the explosion is an effect of a move that
+//! removes pieces no move names, so make/unmake must record them (a stack
+//! in the position, the undo record holds how many), castling rights go with
+//! a blasted King or Rook, and it changes what "royal" means:
+//!
+//! * a move that blows up the mover's own royal is illegal;
+//! * a move that blows up the enemy royal is legal whatever else it leaves
+//!   attacked (the game is over: the extinction rule judges it);
+//! * a royal next to an enemy royal is not in check: capturing it would blow
+//!   up the capturer's own royal ([`Position::blast_shields`]).
+//!
+//! Without royal pieces (`nocheckatomic`, `atomar`) only the explosion
+//! itself applies; an extinction rule ends the game when the Kings are gone.
+//! Captured pieces never go to a hand here: the variant builder refuses
+//! explosions together with `captures_to_hand`.
+
+use crate::piece::{Color, Piece, PieceType};
+use crate::position::Position;
+use menagerie_geometry::{CellId, Geometry, Vector};
+
+/// An explosion rule.
+#[derive(Debug, Clone)]
+pub struct Blast {
+    /// Types no explosion removes, not even on the capture cell (bit per type).
+    pub immune: u64,
+    /// Types spared when they stand next to the capture cell (bit per type).
+    pub spared: u64,
+    /// The cells around each cell (its King-step neighbours), by cell index.
+    area: Vec<Vec<CellId>>,
+}
+
+/// The rule of `[rules] blast` on board `g`, its type sets read by the
+/// builder (bit per type).
+pub(crate) fn blast(immune: u64, spared: u64, g: &Geometry) -> Blast {
+    Blast {
+        immune,
+        spared,
+        area: neighbours(g),
+    }
+}
+
+/// The King-step neighbours of every cell (all cells at Chebyshev
+/// distance 1, in 2D and 3D alike).
+fn neighbours(g: &Geometry) -> Vec<Vec<CellId>> {
+    let span = if g.is_3d() { -1..=1 } else { 0..=0 };
+    let mut steps = Vec::new();
+    for z in span {
+        for y in -1..=1 {
+            for x in -1..=1 {
+                if (x, y, z) != (0, 0, 0) {
+                    steps.push(Vector::new(x, y, z));
+                }
+            }
+        }
+    }
+    g.cells()
+        .map(|c| steps.iter().filter_map(|&s| g.offset(c, s)).collect())
+        .collect()
+}
+
+impl Blast {
+    /// The cells an explosion on `c` reaches besides `c` itself.
+    #[must_use]
+    pub fn area(&self, c: CellId) -> &[CellId] {
+        &self.area[c.idx()]
+    }
+
+    /// True when a piece of `kind` on a cell next to the explosion is removed.
+    fn removes_near(&self, kind: PieceType) -> bool {
+        (self.immune | self.spared) >> kind & 1 == 0
+    }
+}
+
+impl Position {
+    /// The explosion after a capture that ended on `to`: removes the piece
+    /// there and the pieces around it (see the module docs), pushes them on
+    /// the position's blast stack, drops the castling rights of the cells
+    /// it emptied and returns how many pieces it removed.
+    pub(crate) fn explode(&mut self, to: CellId) -> u8 {
+        let v = self.variant().clone();
+        let Some(b) = &v.rules.blast else {
+            return 0;
+        };
+        let mut n = 0u8;
+        let here = self.piece(to);
+        if here.is_some() && b.immune >> here.kind() & 1 == 0 {
+            self.blast_one(to);
+            n += 1;
+        }
+        for &c in b.area(to) {
+            let p = self.piece(c);
+            if p.is_some() && b.removes_near(p.kind()) {
+                self.blast_one(c);
+                n += 1;
+            }
+        }
+        let start = self.blasted_len() - usize::from(n);
+        let cells: Vec<CellId> = self.blasted_from(start).iter().map(|b| b.0).collect();
+        let rights = self.castling_after(cells);
+        if rights != self.castling() {
+            self.set_castling_rights(rights);
+        }
+        n
+    }
+
+    /// Puts back the last `n` pieces an explosion removed.
+    pub(crate) fn unexplode(&mut self, n: u8) {
+        for _ in 0..n {
+            self.unblast_one();
+        }
+    }
+
+    /// True when a capture on `cell`, where a royal of `owner` stands, would
+    /// blow up a royal of the capturing side too: such a royal is not in
+    /// check (atomic's touching Kings).
+    #[must_use]
+    pub fn blast_shields(&self, cell: CellId, owner: Color) -> bool {
+        let v = self.variant();
+        let Some(b) = &v.rules.blast else {
+            return false;
+        };
+        let them = owner.flip();
+        b.area(cell).iter().any(|&c| {
+            let p: Piece = self.piece(c);
+            p.is_color(them) && v.pieces[usize::from(p.kind())].royal && b.removes_near(p.kind())
+        })
+    }
+
+    /// The verdict of the explosion rule on the move just made by `mover`,
+    /// when it settles legality on its own: `Some(false)` when the mover's
+    /// royals are gone (it blew itself up), `Some(true)` when the enemy's
+    /// are (the game is won, whatever is left attacked).
+    #[must_use]
+    pub(crate) fn blast_legality(&self, mover: Color) -> Option<bool> {
+        let v = self.variant();
+        if v.rules.blast.is_none() || !v.has_royal() {
+            return None;
+        }
+        if self.royals(mover).next().is_none() {
+            return Some(false);
+        }
+        self.royals(mover.flip()).next().is_none().then_some(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{move_text, parse_move, Color, Position, Registry, TextStyle};
+
+    fn pos(variant: &str, fen: &str) -> Position {
+        let v = Registry::builtin().get(variant).expect(variant);
+        Position::from_fen(&v, fen).expect("fen")
+    }
+
+    fn moves(p: &Position) -> Vec<String> {
+        let mut out: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .map(|&m| move_text(p, m, TextStyle::Uci))
+            .collect();
+        out.sort();
+        out
+    }
+
+    fn play(p: &mut Position, text: &str) {
+        let m = parse_move(p, text).expect(text);
+        p.play(m).expect(text);
+    }
+
+    #[test]
+    fn a_capture_removes_the_neighbourhood_but_not_pawns() {
+        // Rxd5 blows up the Rook, the Knight it took and the Bishop on e6;
+        // the Pawns on c6 and e4 stay.
+        let mut p = pos("atomic", "k7/8/2p1b3/3n4/4P3/8/8/3RK3 w - - 0 1");
+        let before = p.clone();
+        play(&mut p, "d1d5");
+        assert_eq!(p.to_fen(), "k7/8/2p5/8/4P3/8/8/4K3 b - - 0 1");
+        p.unmake();
+        assert_eq!(p, before);
+        assert_eq!(p.hash(), p.compute_hash());
+    }
+
+    #[test]
+    fn a_blasted_rook_takes_its_castling_right_with_it() {
+        let mut p = pos("atomic", "r3k3/1p6/8/8/8/8/8/4K2Q w q - 0 1");
+        play(&mut p, "h1b7");
+        assert_eq!(p.to_fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+        assert_eq!(p.hash(), p.compute_hash());
+    }
+
+    #[test]
+    fn exploding_ones_own_king_is_illegal_and_the_enemy_king_wins() {
+        // Taking on d2 would blow up the white King on e1 too: illegal.
+        let p = pos("atomic", "4k3/8/8/8/8/8/3p4/3QK3 w - - 0 1");
+        assert!(!moves(&p).contains(&"d1d2".to_string()));
+        // A King never captures: it would explode.
+        assert!(!moves(&p).contains(&"e1d2".to_string()));
+        // Taking on d7 blows up the black King on e8: legal, and it wins.
+        let mut p = pos("atomic", "4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1");
+        assert!(moves(&p).contains(&"d1d7".to_string()));
+        play(&mut p, "d1d7");
+        assert_eq!(p.outcome().map(|o| o.winner), Some(Some(Color::White)));
+    }
+
+    #[test]
+    fn touching_kings_are_not_in_check() {
+        // The Rook attacks the white King, but taking it would blow up the
+        // black King next to it: no check, and the King may stay.
+        let p = pos("atomic", "8/8/8/8/8/8/3k4/r3K3 w - - 0 1");
+        assert!(!p.in_check());
+        let p = pos("atomic", "8/8/8/8/8/8/8/r3K2k w - - 0 1");
+        assert!(p.in_check());
+    }
+
+    #[test]
+    fn atomar_kings_survive_explosions_and_never_take_each_other() {
+        let mut p = pos("atomar", "8/8/8/8/8/3k4/3pK3/8 w - - 0 1");
+        let m = moves(&p);
+        assert!(m.contains(&"e2d2".to_string()), "{m:?}");
+        assert!(!m.contains(&"e2d3".to_string()), "{m:?}");
+        play(&mut p, "e2d2");
+        // The King took the Pawn and stays; the black King is immune too.
+        assert_eq!(p.to_fen(), "8/8/8/8/8/3k4/3K4/8 b - - 0 1");
+    }
+}
