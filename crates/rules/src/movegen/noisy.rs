@@ -34,7 +34,9 @@ impl Position {
         for kind in 0..v.types() as PieceType {
             let def = &v.pieces[usize::from(kind)];
             let plain = !def.imitator && def.promotion.is_none() && !v.rules.immobility_illegal;
-            let simple = plain && !def.dedup && !def.limits.any();
+            // Mutually immune types filter their captures (`moves_from`).
+            let immune = v.rules.mutually_immune >> kind & 1 != 0;
+            let simple = plain && !def.dedup && !def.limits.any() && !immune;
             // Such pieces whose leg programs cannot capture from here (no
             // enemy inside their reach, no en passant pending) need only
             // their plain moves looked at.
