@@ -347,6 +347,12 @@ pub struct RulesFile {
     /// A side that shuttles one piece back and forth four times loses
     /// (modern Janggi; `components::move_repetition`).
     pub move_repetition_loses: Option<bool>,
+    /// Every capture explodes: the captor and the pieces around the
+    /// capture cell leave the board (`components::atomic`).
+    pub blast: Option<BlastFile>,
+    /// Piece keys that may not capture a piece of their own type (atomar's
+    /// Kings; `components::mutual_immunity`).
+    pub mutually_immune: Option<Vec<String>>,
 }
 
 /// A wall rule: `walls = { rule, piece, region }`.
@@ -361,12 +367,6 @@ pub struct WallsFile {
     /// The cells a side may wall: a region name or expression (default:
     /// the whole board).
     pub region: Option<String>,
-    /// Every capture explodes: the captor and the pieces around the
-    /// capture cell leave the board (`components::atomic`).
-    pub blast: Option<BlastFile>,
-    /// Piece keys that may not capture a piece of their own type (atomar's
-    /// Kings; `components::mutual_immunity`).
-    pub mutually_immune: Option<Vec<String>>,
 }
 
 /// An explosion rule: `blast = { immune, spared }`.

@@ -167,6 +167,8 @@ impl Ctx<'_> {
         found
             .map_err(|e| self.problem_in("rules", "rules.walls", e))
             .ok()
+    }
+
     /// `blast = { immune, spared }` (atomic). Explosions do not feed hands:
     /// a variant with both is refused.
     fn blast(&mut self, rf: &RulesFile, drops: bool) -> Option<Blast> {
