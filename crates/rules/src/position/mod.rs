@@ -72,7 +72,11 @@ impl std::fmt::Debug for Position {
 
 impl PartialEq for Position {
     /// Positions are equal when everything that affects play is equal
-    /// (history is ignored).
+    /// (history is ignored). The half-move clock affects play only through
+    /// a move rule: without one (the Makruk family, whose counting rules
+    /// replace it) it is not compared. That matters for FEN: while a count
+    /// runs, the half-move field carries the count (Fairy-Stockfish's
+    /// format), so the clock cannot come back from a FEN.
     fn eq(&self, o: &Self) -> bool {
         self.v.id == o.v.id
             && self.board == o.board
@@ -81,7 +85,7 @@ impl PartialEq for Position {
             && self.side == o.side
             && self.castling == o.castling
             && self.ep == o.ep
-            && self.halfmove == o.halfmove
+            && (self.v.rules.move_rule == 0 || self.halfmove == o.halfmove)
             && self.fullmove == o.fullmove
             && self.imitation == o.imitation
             && self.count == o.count
