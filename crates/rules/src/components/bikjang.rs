@@ -9,7 +9,7 @@
 //!
 //! Hooks: legality ([`Position::bikjang_allows_last_move`], asked by
 //! `last_move_legal`, so the legal list, perft and the search agree) and
-//! verdict ([`judge`]).
+//! verdict (`judge`).
 
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{Outcome, Reason};

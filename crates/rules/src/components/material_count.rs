@@ -6,7 +6,7 @@
 //! second, so there is no draw), Black when it falls short of it, and an
 //! exact tie stays a draw. Fairy-Stockfish's `materialCounting`.
 //!
-//! Hook: verdict — [`settle`] turns such a draw, from whichever end rule,
+//! Hook: verdict — `settle` turns such a draw, from whichever end rule,
 //! into the counted result; the reason stays the rule that ended the game.
 
 use crate::outcome::{Outcome, Reason};

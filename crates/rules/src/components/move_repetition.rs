@@ -12,7 +12,7 @@
 //! moves alone are compared first; the position is taken back to look for
 //! checks only when they form the pattern, which is rare.
 //!
-//! Hook: verdict ([`judge`]).
+//! Hook: verdict (`judge`).
 
 use crate::moves::Move;
 use crate::outcome::{Outcome, Reason};

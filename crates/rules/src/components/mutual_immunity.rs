@@ -5,7 +5,7 @@
 //!
 //! Why here and not in the legality test: the ban depends only on the
 //! mover's and the victim's types, so it is a filter on the moves one piece
-//! generates (`movegen::gen` calls [`Position::drop_immune_captures`] for
+//! generates (`movegen::gen` calls `Position::drop_immune_captures` for
 //! the listed types only). Perft, the legal list, the search's pseudo-legal
 //! lists and `is_legal` all see it that way.
 

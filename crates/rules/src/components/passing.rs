@@ -11,8 +11,8 @@
 //! row end the game: a draw, or the material count where the variant has
 //! one (`components::material_count`).
 //!
-//! Hooks: extra moves ([`Position::pass_moves`], called by the generator
-//! after the piece moves) and verdict ([`judge`]).
+//! Hooks: extra moves (`Position::pass_moves`, called by the generator
+//! after the piece moves) and verdict (`judge`).
 
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::outcome::{Outcome, Reason};
