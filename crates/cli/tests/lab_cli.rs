@@ -56,6 +56,27 @@ fn shards_replay_the_games_of_one_run_and_the_analyses_read_them() {
     let (ok, out, err) = run(&["lab", "values", "--variant", "chess", &whole]);
     assert!(ok, "{err}");
     assert!(out.contains("values in Pawns"), "{out}");
+    // The report reads the same arguments and writes the page and its JSON.
+    let page = tmp("report.html");
+    let (ok, out, err) = run(&[
+        "lab",
+        "report",
+        "--variant",
+        "chess",
+        "--min-ply",
+        "4",
+        "--out",
+        &page,
+        &whole,
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("chess: 4 games; wrote"), "{out}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<svg"), "no figure in the page");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(tmp("report.json")).unwrap()).unwrap();
+    assert_eq!(json["games"], 4);
+    assert_eq!(json["min_ply"], 4);
 }
 
 #[test]

@@ -10,10 +10,10 @@
 //! variant's advantage builds up, and how long its games last.
 
 use super::balance::{balance, Balance};
-use super::records::{read_files, GameRecord};
+use super::records::GameRecord;
 use super::svg::{self, escape};
-use super::values::{piece_values, Estimate};
-use crate::common::{outln, registry, variant};
+use super::values::{piece_values, Estimate, ValuesArgs};
+use crate::common::outln;
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::fmt::Write;
@@ -22,25 +22,15 @@ use std::path::{Path, PathBuf};
 /// Arguments of `lab report`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ReportArgs {
-    /// Variant id.
-    #[arg(long)]
-    pub variant: String,
-    /// Load variants from this file first (TOML or Fairy-Stockfish ini).
-    #[arg(long = "variant-file")]
-    pub variant_file: Vec<String>,
-    /// Positions before this ply are left out of the values (the random
-    /// openings).
-    #[arg(long = "min-ply", default_value_t = 12)]
-    pub min_ply: u32,
+    /// The variant, its records and the plies left out of the values.
+    #[command(flatten)]
+    pub input: ValuesArgs,
     /// The HTML page to write.
     #[arg(long)]
     pub out: PathBuf,
     /// The JSON file to write (default: the page's path with `.json`).
     #[arg(long)]
     pub json: Option<PathBuf>,
-    /// Record files written by `menagerie selfplay`.
-    #[arg(required = true)]
-    pub data: Vec<String>,
 }
 
 /// Plies per point of the score-by-ply line.
@@ -85,13 +75,11 @@ pub struct Report {
 
 /// Runs `lab report`.
 pub fn run(a: &ReportArgs) -> Result<()> {
-    let reg = registry(&a.variant_file)?;
-    let v = variant(&reg, &a.variant)?;
-    let games = read_files(&a.data)?;
+    let (v, games) = a.input.load()?;
     let Some(balance) = balance(&games) else {
         bail!("no complete game in the data");
     };
-    let (values, values_missing) = match piece_values(&v, &games, a.min_ply) {
+    let (values, values_missing) = match piece_values(&v, &games, a.input.min_ply) {
         Ok(e) => (Some(e), None),
         Err(e) => (None, Some(e.to_string())),
     };
@@ -99,7 +87,7 @@ pub fn run(a: &ReportArgs) -> Result<()> {
         variant: v.id.clone(),
         name: v.name.clone(),
         games: games.len(),
-        min_ply: a.min_ply,
+        min_ply: a.input.min_ply,
         values,
         values_missing,
         balance,

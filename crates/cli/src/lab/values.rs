@@ -18,7 +18,7 @@ use anyhow::{bail, Result};
 use menagerie_rules::{Color, PieceType, Variant};
 use serde::Serialize;
 
-/// Arguments of `lab values`.
+/// Arguments of `lab values` (and the input of `lab report`).
 #[derive(clap::Args, Debug, Clone)]
 pub struct ValuesArgs {
     /// Variant id.
@@ -33,6 +33,18 @@ pub struct ValuesArgs {
     /// Record files written by `menagerie selfplay`.
     #[arg(required = true)]
     pub data: Vec<String>,
+}
+
+impl ValuesArgs {
+    /// The variant and the games these arguments name.
+    ///
+    /// # Errors
+    /// An unknown variant, a variant file or record file that cannot be read.
+    pub fn load(&self) -> Result<(std::sync::Arc<Variant>, Vec<super::records::GameRecord>)> {
+        let reg = registry(&self.variant_file)?;
+        let v = variant(&reg, &self.variant)?;
+        Ok((v, read_files(&self.data)?))
+    }
 }
 
 /// A type needs a material difference in this many rows to be valued.
@@ -87,9 +99,7 @@ pub fn piece_values(
 
 /// Runs `lab values`.
 pub fn run(a: &ValuesArgs) -> Result<()> {
-    let reg = registry(&a.variant_file)?;
-    let v = variant(&reg, &a.variant)?;
-    let games = read_files(&a.data)?;
+    let (v, games) = a.load()?;
     let Estimate {
         positions,
         reference,
