@@ -4,7 +4,7 @@
 //! as Fairy-Stockfish's own FEN output does.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use menagerie_rules::{Position, Registry};
+use menagerie_rules::{parse_move, Position, Registry};
 
 #[test]
 fn shogi_reads_the_short_fairy_stockfish_fen() {
@@ -36,4 +36,33 @@ fn extra_or_bad_fields_are_errors_not_panics() {
     // Chess accepts the short form too (Fairy-Stockfish reads it so).
     let pos = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K3 w 3 9").unwrap();
     assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 3 9");
+}
+
+/// Fairy-Stockfish's en-passant field for a pawn type of its own (Berolina's):
+/// the passed cell and the landing cell in board order, written whether or
+/// not an enemy pawn could take, and read back into a capturable target.
+#[test]
+fn berolina_writes_and_reads_the_passed_and_landing_cells() {
+    let reg = Registry::builtin();
+    let v = reg.get("berolina").unwrap();
+    let mut pos = Position::start(&v);
+    for m in ["e2c4", "d7b5"] {
+        let mv = parse_move(&pos, m).unwrap();
+        pos.play(mv).unwrap();
+    }
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/ppp1pppp/8/1p6/2P5/8/PPPP1PPP/RNBQKBNR w KQkq b5c6 0 2"
+    );
+    assert_eq!(Position::from_fen(&v, &pos.to_fen()).unwrap(), pos);
+    // Black's Pawn on d4 takes the c4 Pawn en passant on d3 (straight ahead).
+    let fen = "rnbqkbnr/ppp1pppp/8/8/2Pp4/8/PPPP1PPP/RNBQKBNR b KQkq d3c4 0 3";
+    let mut pos = Position::from_fen(&v, fen).unwrap();
+    assert_eq!(pos.to_fen(), fen);
+    let mv = parse_move(&pos, "d4d3").unwrap();
+    pos.play(mv).unwrap();
+    assert_eq!(
+        pos.to_fen(),
+        "rnbqkbnr/ppp1pppp/8/8/8/3p4/PPPP1PPP/RNBQKBNR w KQkq - 0 4"
+    );
 }

@@ -290,6 +290,11 @@ impl Position {
                 }
             }
             let mover = self.side.flip();
+            if v.fen.ep_landing {
+                self.read_ep_with_landing(&cells, mover);
+                self.ep_hashed = self.ep_capturable_any();
+                return Ok(());
+            }
             let step = if cells.len() >= 2 {
                 let a = g.coord(cells[cells.len() - 2]);
                 let b = g.coord(cells[cells.len() - 1]);
@@ -323,6 +328,35 @@ impl Position {
             self.ep_hashed = self.ep_capturable_any();
         }
         Ok(())
+    }
+
+    /// The en-passant cells and the landing cell, in board order (rank by
+    /// rank, then file by file), as the `passed-landing` field writes them.
+    fn ep_cells_with_landing(&self) -> Vec<CellId> {
+        if self.ep().is_empty() {
+            return Vec::new();
+        }
+        let g = &self.variant().geometry;
+        let mut cells: Vec<CellId> = self.ep().cells().collect();
+        cells.push(self.ep().victim());
+        cells.sort_by_key(|&c| {
+            let p = g.coord(c);
+            (p.z, p.y, p.x)
+        });
+        cells
+    }
+
+    /// Reads a `passed-landing` field: the cell holding a piece of the side
+    /// that just moved is where it landed, the others (which must be empty)
+    /// are the targets. A field that fits no such move sets no target.
+    fn read_ep_with_landing(&mut self, cells: &[CellId], mover: Color) {
+        let (landed, passed): (Vec<CellId>, Vec<CellId>) =
+            cells.iter().partition(|&&c| !self.piece(c).is_empty());
+        if let [victim] = landed[..] {
+            if self.piece(victim).is_color(mover) && !passed.is_empty() {
+                self.ep = EpState::new(&passed, victim);
+            }
+        }
     }
 
     fn write_piece(&self, out: &mut String, c: CellId) {
@@ -471,7 +505,9 @@ impl Position {
                     let _ = write!(out, "{}", self.count_state().limit);
                 }
                 FenField::EnPassant => {
-                    let cells: Vec<CellId> = if v.fen.ep_passed {
+                    let cells: Vec<CellId> = if v.fen.ep_landing {
+                        self.ep_cells_with_landing()
+                    } else if v.fen.ep_passed {
                         self.ep().cells().collect()
                     } else {
                         self.ep()

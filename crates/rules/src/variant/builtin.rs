@@ -120,4 +120,10 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "atomic.toml",
     "nocheckatomic.toml",
     "atomar.toml",
+    // Small chess variants (Fairy-Stockfish ids).
+    "misere.toml",
+    "berolina.toml",
+    "gustav3.toml",
+    "omicron.toml",
+    "troitzky.toml",
 ];

@@ -202,6 +202,9 @@ pub struct FenFormat {
     pub promoted_full: bool,
     /// En-passant field lists all passed cells, not only capturable ones.
     pub ep_passed: bool,
+    /// ... and the cell the piece landed on, every cell in board order
+    /// (Fairy-Stockfish's field for pieces other than its Pawn type).
+    pub ep_landing: bool,
     /// Hands in brackets after the board.
     pub hands_in_brackets: bool,
     /// The string may start with the variant id.

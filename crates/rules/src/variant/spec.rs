@@ -525,7 +525,10 @@ pub struct FenFile {
     /// Promoted pieces: `origin` (`+P`) or `origin-current` (`+PG`). (A
     /// piece promoted in the `revert` style is always written `Q~`.)
     pub promoted: Option<String>,
-    /// En-passant field: `capturable` (only cells a pawn could take) or `passed` (all passed cells).
+    /// En-passant field: `capturable` (only cells a pawn could take),
+    /// `passed` (all passed cells) or `passed-landing` (all passed cells and
+    /// the landing cell, in board order: Fairy-Stockfish's field for its
+    /// custom pawns).
     pub ep: Option<String>,
     /// Hands: `brackets` (`[Pp]` after the board) or `field` (counted tokens in their own field).
     pub hands: Option<String>,

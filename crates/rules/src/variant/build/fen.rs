@@ -81,6 +81,19 @@ impl Ctx<'_> {
                 true
             }
         };
+        let (ep_passed, ep_landing) = match ff.ep.as_deref() {
+            None | Some("capturable") => (false, false),
+            Some("passed") => (true, false),
+            Some("passed-landing") => (true, true),
+            Some(o) => {
+                self.problem_in(
+                    "fen",
+                    "fen.ep",
+                    format!("`{o}`: use capturable, passed or passed-landing"),
+                );
+                (false, false)
+            }
+        };
         let fields = match &ff.fields {
             Some(list) => self.fen_fields(list),
             None => {
@@ -110,7 +123,8 @@ impl Ctx<'_> {
             fields,
             levels,
             promoted_full: ff.promoted.as_deref() == Some("origin-current"),
-            ep_passed: ff.ep.as_deref() == Some("passed"),
+            ep_passed,
+            ep_landing,
             hands_in_brackets,
             id_prefix: levels,
         }
