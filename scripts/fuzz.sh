@@ -25,6 +25,9 @@ TARGETS=("$@")
 
 command -v cargo-afl >/dev/null || scripts/install-test-deps.sh
 export CARGO_TARGET_DIR=target/fuzz
+# The instrumented build is the campaign's largest cost: no debug info, no link-time
+# optimisation, more codegen units (a fuzzer needs coverage, not the last few per cent of speed).
+export CARGO_PROFILE_RELEASE_DEBUG=0 CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
 echo "== building the instrumented targets (cargo afl, $CARGO_TARGET_DIR)"
 nice cargo afl build --release -p menagerie-fuzz --features afl --bin menagerie-fuzz-afl
 BIN=$CARGO_TARGET_DIR/release/menagerie-fuzz-afl

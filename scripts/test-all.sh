@@ -2,7 +2,7 @@
 # Runs every Menagerie test on a fresh machine: installs what the tests need
 # (Debian packages, the python-chess client, the browser-test packages), then
 # runs the Rust test suites in release mode (every oracle perft row), the real
-# protocol clients and the browser tests.
+# protocol clients, a short fuzz campaign and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +27,9 @@ tests/clients/xboard_match.sh target/release/menagerie
 
 echo "== differential test against Fairy-Stockfish (pyffish)"
 python3 tests/fsf/differential.py target/release/menagerie
+
+echo "== fuzzing: a short AFL++ campaign on every input target (scripts/fuzz.sh --ci)"
+scripts/fuzz.sh --ci
 
 echo "== lab on Ray (local cluster, a failed shard re-run, a second node joining)"
 python3 lab/tests/test_cluster.py target/release/menagerie
