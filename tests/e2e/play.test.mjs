@@ -129,7 +129,8 @@ test('analysis: the engine\'s evaluation stays after its move, the bar shows it,
   await page.getByTestId('history-banner').waitFor();
   await page.getByTestId('analysis-lines').selectOption('3');
   await page.getByTestId('btn-analyse').click();
-  await page.getByTestId('analysis-line-3').waitFor({ timeout: 20000 });
+  // The lines once the analysis is over (they show live while it runs).
+  await page.locator('[data-testid=analysis-output][data-live=false] [data-testid=analysis-line-3]').waitFor({ timeout: 20000 });
   const lines = await page.locator('[data-testid^=analysis-line-]').allTextContents();
   assert.equal(lines.length, 3);
   const firsts = lines.map((l) => l.trim().split(/\s+/)[1]);
@@ -139,6 +140,60 @@ test('analysis: the engine\'s evaluation stays after its move, the bar shows it,
     assert.doesNotMatch(l, /\b[a-h][1-8][a-h][1-8]\b/, `SAN, not coordinates: ${l}`);
   }
   assert.equal(await page.getByTestId('eval-bar').isVisible(), true);
+});
+
+test('analysis: the best lines change live while the engine searches; a clicked line plays out on the side board, the game unchanged', async () => {
+  const g = await api(base, '/api/games', { variant: 'chess', white: 'human', black: 'human' });
+  for (const m of ['e4', 'e5']) await api(base, `/api/games/${g.id}/move`, { move: m });
+  await openGame(g.id);
+  const before = await api(base, `/api/games/${g.id}`);
+  // Every set of lines shown while the search runs, as the page shows them.
+  await page.evaluate(() => {
+    const out = document.querySelector('[data-testid=analysis-output]');
+    window.liveLines = [];
+    new MutationObserver(() => {
+      if (out.dataset.live === 'true' && out.dataset.lines) window.liveLines.push(out.dataset.lines);
+    }).observe(out, { attributes: true, childList: true, subtree: true });
+  });
+  await page.getByTestId('analysis-lines').selectOption('3');
+  await page.getByTestId('btn-analyse').click();
+  await page.locator('[data-testid=analysis-output][data-live=false] [data-testid=analysis-line-3]').waitFor({ timeout: 20000 });
+  const live = [...new Set(await page.evaluate(() => window.liveLines))];
+  assert.ok(live.length >= 2, `the lines changed during the search: ${JSON.stringify(live)}`);
+  const depths = live.map((l) => Number(l.split(':')[0]));
+  assert.ok(Math.max(...depths) > Math.min(...depths), `deeper lines came in: ${depths}`);
+  const finalDepth = Number(await page.getByTestId('analysis-output').getAttribute('data-depth'));
+  // The answer is the deepest iteration that finished every line; the live lines may show
+  // the first lines of the one after it, cut short by time.
+  assert.ok(finalDepth >= Math.max(...depths) - 1, `final depth ${finalDepth}, live depths ${depths}`);
+
+  // Line 2 on the side board, from its first move on; stepping through it.
+  const line2 = (await page.getByTestId('analysis-line-2').textContent()).trim().split(/\s+/).slice(1);
+  await page.getByTestId('analysis-pick-2').click();
+  const side = page.getByTestId('line-board');
+  await side.locator('[data-testid^=line-cell-]').first().waitFor();
+  assert.equal(await page.getByTestId('line-board-box').isVisible(), true);
+  assert.equal(await side.getAttribute('data-step'), '1');
+  assert.equal((await page.getByTestId('line-move-1').textContent()).trim(), line2[0]);
+  assert.equal(await page.getByTestId('line-move-1').getAttribute('aria-current'), 'step');
+  const fen1 = await side.getAttribute('data-fen');
+  assert.notEqual(fen1, before.fen, 'the side board shows the position after the line\'s first move');
+  assert.match(fen1, / b /, 'Black to move after White\'s first move of the line');
+  await page.getByTestId('line-next').click();
+  assert.equal(await side.getAttribute('data-step'), '2');
+  assert.equal((await page.getByTestId('line-move-2').textContent()).trim(), line2[1]);
+  assert.notEqual(await side.getAttribute('data-fen'), fen1);
+  await page.getByTestId('line-first').click();
+  assert.equal(await side.getAttribute('data-fen'), before.fen, 'the line starts at the analysed position');
+  // The game is as it was: its moves, its position, its board.
+  const after = await api(base, `/api/games/${g.id}`);
+  assert.deepEqual(after.moves.map((m) => m.san), ['e4', 'e5']);
+  assert.equal(after.fen, before.fen);
+  assert.equal(await page.getByTestId('history-banner').isVisible(), false);
+  assert.equal(await page.getByTestId('piece-e4').getAttribute('data-color'), 'white');
+  assert.equal(await page.getByTestId('piece-e5').getAttribute('data-color'), 'black');
+  await page.getByTestId('line-close').click();
+  assert.equal(await page.getByTestId('line-board-box').isVisible(), false);
 });
 
 test('review: a score graph per move and the blunder marked', async () => {

@@ -50,20 +50,30 @@ export function renderEvalBar(el, score, source) {
 }
 
 /**
- * The best lines of an analysis.
+ * The best lines of an analysis, while the engine searches (`live`) and after. Each line
+ * is a button: `onPick` plays it out on the side board.
  * @param {HTMLElement} el
- * @param {{ply:number, lines:Array<{rank:number, depth:number, score:any, pv_san:string[]}>}} a
+ * @param {{ply:number, lines:Array<{rank:number, depth:number, score:any, pv:string[], pv_san:string[]}>}} a
  * @param {string} label position label ("after 12. Nf3")
+ * @param {{live?: boolean, onPick?: (line:{rank:number, pv:string[], pv_san:string[]}) => void}} [opts]
  */
-export function renderLines(el, a, label) {
+export function renderLines(el, a, label, opts = {}) {
   clear(el);
+  el.dataset.live = String(!!opts.live);
   if (!a.lines.length) {
-    add(el, h('p.muted', null, 'No moves to analyse: the game is over in this position.'));
+    add(el, h('p.muted', null, opts.live ? 'Analysing…' : 'No moves to analyse: the game is over in this position.'));
     return;
   }
-  add(el, h('p.muted.small-note', null, `Position ${label} · depth ${a.lines[0].depth}`),
-    h('ol.analysis-lines', null, ...a.lines.map((l) => h('li.analysis-line', { 'data-testid': `analysis-line-${l.rank}` },
-      h('b.score', null, whiteScoreText(l.score)), ' ', h('span.mono', null, l.pv_san.join(' '))))));
+  el.dataset.depth = String(a.lines[0].depth);
+  el.dataset.lines = a.lines.map((l) => `${l.depth}:${l.pv_san.join(' ')}`).join('|');
+  add(el, h('p.muted.small-note', null, opts.live ? h('span.spinner', { 'aria-hidden': 'true' }) : null,
+    `${opts.live ? ' Analysing: p' : 'P'}osition ${label} · depth ${a.lines[0].depth}`),
+  h('ol.analysis-lines', null, ...a.lines.map((l) => h('li.analysis-line', { 'data-testid': `analysis-line-${l.rank}`, 'data-depth': String(l.depth) },
+    h('button.line-pick', {
+      type: 'button', 'data-testid': `analysis-pick-${l.rank}`, title: 'Play this line on the side board',
+      'aria-label': `Line ${l.rank}, ${whiteScoreText(l.score)}: ${l.pv_san.join(' ')}. Play it on the side board`,
+      onclick: () => opts.onPick?.(l),
+    }, h('b.score', null, whiteScoreText(l.score)), ' ', h('span.mono', null, l.pv_san.join(' ')))))));
 }
 
 /**

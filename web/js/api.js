@@ -119,6 +119,11 @@ export const getPgn = (id) => request('GET', `/api/games/${enc(id)}/pgn`, undefi
  * @param {string} id @param {number} ply @param {number} lines 1 to 5 @param {number} [movetime_ms]
  */
 export const analyse = (id, ply, lines, movetime_ms = 2000) => request('POST', `/api/games/${enc(id)}/analysis`, { ply, lines, movetime_ms });
+/**
+ * The positions along a line of moves from the position after `ply` (the side board); the game is not changed.
+ * @param {string} id @param {number} ply @param {string[]} moves
+ */
+export const line = (id, ply, moves) => request('POST', `/api/games/${enc(id)}/line`, { ply, moves });
 /** Review of the whole game: a score per ply and the marked moves. @param {string} id */
 export const review = (id) => request('POST', `/api/games/${enc(id)}/review`, {});
 /** @param {{pgn:string}|{variant:string, fen:string}} body */
@@ -127,7 +132,7 @@ export const importGame = (body) => request('POST', '/api/games/import', body);
 /**
  * Subscribes to a game's server-sent events.
  * @param {string} id
- * @param {{onInfo?: (info:any)=>void, onState?: (state:any)=>void, onError?: ()=>void, onOpen?: ()=>void}} handlers
+ * @param {{onInfo?: (info:any)=>void, onState?: (state:any)=>void, onAnalysis?: (lines:any)=>void, onError?: ()=>void, onOpen?: ()=>void}} handlers
  * @returns {() => void} unsubscribe
  */
 export function subscribe(id, handlers) {
@@ -138,6 +143,7 @@ export function subscribe(id, handlers) {
   };
   es.addEventListener('info', (ev) => { const d = parse(/** @type {MessageEvent} */ (ev)); if (d) handlers.onInfo?.(d); });
   es.addEventListener('state', (ev) => { const d = parse(/** @type {MessageEvent} */ (ev)); if (d) handlers.onState?.(d); });
+  es.addEventListener('analysis', (ev) => { const d = parse(/** @type {MessageEvent} */ (ev)); if (d) handlers.onAnalysis?.(d); });
   es.addEventListener('open', () => handlers.onOpen?.());
   es.addEventListener('error', () => handlers.onError?.());
   return () => es.close();

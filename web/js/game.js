@@ -19,6 +19,7 @@ import { showPieceHelp, pieceInfo } from './piecehelp.js';
 import { importDialog } from './importdlg.js';
 import { getPref, setPref } from './prefs.js';
 import { renderEvalBar, renderLines, renderReview, whiteScoreText, MARK_GLYPH } from './analysis.js';
+import { LineBoard } from './lineboard.js';
 
 const TIMES = [500, 2000, 5000, 15000];
 
@@ -55,7 +56,7 @@ export class GameScreen {
     /** @type {any} */ this.info = null;
     /** @type {Map<string, any>} analyses by ply and FEN */ this.analyses = new Map();
     /** @type {any} the review of the game as it was when asked */ this.review = null;
-    this.analysing = false;
+    /** @type {{ply:number, fen:string}|null} the position being analysed */ this.analysing = null;
     this.busy = false;
     this.unsub = () => {};
     this.pollTimer = 0;
@@ -91,6 +92,7 @@ export class GameScreen {
     this.unsub = api.subscribe(this.id, {
       onInfo: (info) => { this.lastEventAt = Date.now(); this.info = info; this.renderEngine(); },
       onState: (st) => { this.lastEventAt = Date.now(); this.acceptState(st); },
+      onAnalysis: (a) => this.showLiveAnalysis(a),
     });
     document.addEventListener('keydown', this.onKey);
     this.schedulePoll();
@@ -115,6 +117,7 @@ export class GameScreen {
       analysisOut: h('div.analysis-out', { 'data-testid': 'analysis-output', 'aria-live': 'polite' }),
       reviewOut: h('div.review-out', { 'data-testid': 'review-output' }),
       analysisBar: h('div.row.analysis-bar'),
+      lineBoard: h('div.line-board-box', { 'data-testid': 'line-board-box' }),
       clockTop: h('div.clock.top', { hidden: true }),
       clockBottom: h('div.clock.bottom', { hidden: true }),
       handTop: h('div.hand.top'),
@@ -144,6 +147,8 @@ export class GameScreen {
       onDragCancel: () => this.renderBoard(),
       describe: (c) => this.describeCell(c),
     });
+
+    this.lineBoard = new LineBoard(el.lineBoard, v);
 
     const xs = v.board.cells.map((/** @type {any} */ c) => c.x);
     el.board.style.setProperty('--cols', String(Math.max(...xs) - Math.min(...xs) + 1));
@@ -195,7 +200,7 @@ export class GameScreen {
           h('section.panel.status-panel', null, el.status, el.offer, el.imitation, el.engine),
           h('section.panel', null, el.controls),
           h('section.panel.moves-panel', null, h('div.panel-head', null, h('h2', null, 'Moves'), el.nav), el.moves, el.entry),
-          h('section.panel', null, h('h2', null, 'Analysis'), el.analysisBar, el.analysisOut, el.reviewOut),
+          h('section.panel', null, h('h2', null, 'Analysis'), el.analysisBar, el.analysisOut, el.lineBoard, el.reviewOut),
           h('section.panel', null, h('h2', null, 'Piece'), el.help, h('p.muted.help-hint', null, 'Click a piece on the board or below to see how it moves.'), el.legend),
           regions.length ? h('section.panel', null, h('h2', null, 'Regions'), el.regions) : null,
           h('section.panel', null, h('h2', null, 'Players & engine'), el.settings))));
@@ -485,24 +490,50 @@ export class GameScreen {
     renderEvalBar(this.el.evalBar, last ? last.eval : null, 'engine');
   }
 
-  /** Analyses the shown position with `lines` lines. @param {number} lines */
+  /** Analyses the shown position with `lines` lines, showing them live as the engine finds them. @param {number} lines */
   async analyse(lines) {
     if (this.analysing) return;
     const st = this.shown();
-    this.analysing = true;
+    this.analysing = { ply: st.ply, fen: st.fen };
     clear(this.el.analysisOut);
     add(this.el.analysisOut, h('p.muted', null, h('span.spinner', { 'aria-hidden': 'true' }), ' Analysing…'));
     try {
       const a = await api.analyse(this.id, st.ply, lines);
       this.analyses.set(`${a.ply}|${a.fen}`, a);
-      const mv = a.ply > 0 ? this.state.moves[a.ply - 1] : null;
-      renderLines(this.el.analysisOut, a, mv ? `after ${moveLabel(a.ply, this.startSide())} ${mv.san}` : 'at the start');
+      this.analysing = null;
+      renderLines(this.el.analysisOut, a, this.positionLabel(a.ply), { onPick: (l) => this.pickLine(a, l) });
       this.renderEval();
     } catch (e) {
       clear(this.el.analysisOut);
       add(this.el.analysisOut, h('p.error-text', null, `Analysis failed: ${/** @type {Error} */ (e).message}`));
     } finally {
-      this.analysing = false;
+      this.analysing = null;
+    }
+  }
+
+  /** The lines of the running analysis as the engine reports them (server-sent events). @param {any} a */
+  showLiveAnalysis(a) {
+    const run = this.analysing;
+    if (!run || a.ply !== run.ply || a.fen !== run.fen || !Array.isArray(a.lines)) return;
+    renderLines(this.el.analysisOut, a, this.positionLabel(a.ply), { live: true, onPick: (l) => this.pickLine(a, l) });
+  }
+
+  /** "after 12. Nf3" or "at the start". @param {number} ply */
+  positionLabel(ply) {
+    const mv = ply > 0 ? this.state.moves[ply - 1] : null;
+    return mv ? `after ${moveLabel(ply, this.startSide())} ${mv.san}` : 'at the start';
+  }
+
+  /**
+   * Plays a line out on the side board; the game stays as it is.
+   * @param {{ply:number}} a the analysis @param {{rank:number, pv:string[]}} l the line
+   */
+  async pickLine(a, l) {
+    try {
+      const r = await api.line(this.id, a.ply, l.pv);
+      this.lineBoard.show(r.positions, `line ${l.rank} ${this.positionLabel(a.ply)}`, this.flipped);
+    } catch (e) {
+      toast(`The line could not be shown: ${/** @type {Error} */ (e).message}`, 'error');
     }
   }
 

@@ -71,6 +71,24 @@ impl MultiLines {
         }
     }
 
+    /// The lines as they stand during the search, best first: those the current
+    /// iteration has reported so far, then the previous complete set's others (the
+    /// lines whose first move the current iteration has not reported yet), at most the
+    /// wanted number. Shown live while an analysis runs.
+    #[must_use]
+    pub fn snapshot(&self) -> Vec<Info> {
+        let mut out = self.current.clone();
+        for i in &self.complete {
+            if out.len() >= self.want {
+                break;
+            }
+            if !out.iter().any(|o| o.pv.first() == i.pv.first()) {
+                out.push(i.clone());
+            }
+        }
+        out
+    }
+
     /// The lines, best first: the last complete set, else what the first iteration gave.
     #[must_use]
     pub fn finish(self) -> Vec<Info> {
@@ -291,6 +309,29 @@ mod tests {
         let mut few = MultiLines::new(3, 1);
         few.push(&report(1, 1));
         assert_eq!(few.finish().len(), 1, "one legal move: one line");
+    }
+
+    #[test]
+    fn a_snapshot_shows_the_current_iteration_then_the_previous_lines() {
+        let pos = Position::start(&Registry::builtin().get("chess").unwrap());
+        let moves = pos.legal_moves();
+        let line = |k: u32, d: u32, m: usize| Info {
+            pv: vec![moves[m]],
+            ..report(k, d)
+        };
+        let mut l = MultiLines::new(3, 20);
+        assert!(l.snapshot().is_empty());
+        for (k, m) in [(1, 0), (2, 1), (3, 2)] {
+            l.push(&line(k, 1, m));
+        }
+        // Depth 2 has found so far that the old second line is best.
+        l.push(&line(1, 2, 1));
+        let got: Vec<(u32, Move)> = l.snapshot().iter().map(|i| (i.depth, i.pv[0])).collect();
+        assert_eq!(got, [(2, moves[1]), (1, moves[0]), (1, moves[2])]);
+        l.push(&line(2, 2, 0));
+        l.push(&line(3, 2, 3));
+        let got: Vec<(u32, Move)> = l.snapshot().iter().map(|i| (i.depth, i.pv[0])).collect();
+        assert_eq!(got, [(2, moves[1]), (2, moves[0]), (2, moves[3])]);
     }
 
     #[test]

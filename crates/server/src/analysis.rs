@@ -21,6 +21,9 @@ pub const MAX_LINES: u32 = 5;
 pub const DEFAULT_ANALYSIS_MS: u64 = 2_000;
 /// Longest analysis of one position (ms).
 pub const MAX_ANALYSIS_MS: u64 = 10_000;
+/// Shortest time between two pushes of a running analysis's lines to the game's
+/// event stream (a fast search reports many depths in its first milliseconds).
+pub const LIVE_PUSH_INTERVAL: std::time::Duration = std::time::Duration::from_millis(100);
 /// Nodes the review spends on each position of the game.
 pub const REVIEW_NODES: u64 = 20_000;
 /// Longest time the review spends on one position (ms), whatever the nodes.
@@ -133,9 +136,15 @@ pub fn settings(lines: Option<u32>, ms: Option<u64>) -> ApiResult<(u32, u64)> {
 }
 
 /// The `lines` best lines of `pos` after `ms` milliseconds, best first (none when the
-/// game is over there).
-#[must_use]
-pub fn analyse(opp: &dyn Opponent, pos: &Position, lines: u32, ms: u64) -> Vec<Line> {
+/// game is over there). `progress` receives the lines as they stand each time the
+/// search reports, so they can be shown live.
+pub fn analyse(
+    opp: &dyn Opponent,
+    pos: &Position,
+    lines: u32,
+    ms: u64,
+    progress: &mut dyn FnMut(Vec<Line>),
+) -> Vec<Line> {
     if pos.outcome().is_some() {
         return Vec::new();
     }
@@ -143,12 +152,21 @@ pub fn analyse(opp: &dyn Opponent, pos: &Position, lines: u32, ms: u64) -> Vec<L
         movetime: Some(ms),
         ..Limits::default()
     };
-    let infos = opp.analyse(pos.clone(), limits, lines, &StopHandle::new());
-    infos
-        .iter()
-        .zip(1..)
-        .map(|(i, rank)| line(pos, rank, i))
-        .collect()
+    let ranked = |infos: &[Info]| -> Vec<Line> {
+        infos
+            .iter()
+            .zip(1..)
+            .map(|(i, rank)| line(pos, rank, i))
+            .collect()
+    };
+    let infos = opp.analyse(
+        pos.clone(),
+        limits,
+        lines,
+        &mut |now| progress(ranked(now)),
+        &StopHandle::new(),
+    );
+    ranked(&infos)
 }
 
 /// How bad a move was.
@@ -233,7 +251,13 @@ pub fn review(opp: &dyn Opponent, positions: &[Position], sans: &[String]) -> Re
             best.push(None);
             continue;
         }
-        let infos = opp.analyse(pos.clone(), limits.clone(), 1, &StopHandle::new());
+        let infos = opp.analyse(
+            pos.clone(),
+            limits.clone(),
+            1,
+            &mut |_| {},
+            &StopHandle::new(),
+        );
         match infos.first() {
             Some(i) => {
                 let l = line(pos, 1, i);

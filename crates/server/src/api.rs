@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::Arc;
+use std::time::Instant;
 use tokio_stream::wrappers::BroadcastStream;
 use tokio_stream::StreamExt as _;
 
@@ -623,17 +624,69 @@ async fn analyse_position(
     let permit = app.usage().permit(Some(who.0));
     let opp = app.opponent().clone();
     let fen = pos.to_fen();
+    let events = slot.events.clone();
+    let live_fen = fen.clone();
     let found = app
         .searches()
         .run(format!("analysis-{id}"), move || {
             let _permit = permit;
-            analysis::analyse(&*opp, &pos, lines, ms)
+            let mut last_push: Option<Instant> = None;
+            analysis::analyse(&*opp, &pos, lines, ms, &mut |now| {
+                if last_push.is_some_and(|t| t.elapsed() < analysis::LIVE_PUSH_INTERVAL) {
+                    return;
+                }
+                last_push = Some(Instant::now());
+                let json = serde_json::json!({"ply": ply, "fen": live_fen, "lines": now});
+                let _ = events.send(Push::Analysis(json.to_string().into()));
+            })
         })
         .await
         .ok_or_else(not_run)?;
     ok_json(
         StatusCode::OK,
         &serde_json::json!({"ply": ply, "fen": fen, "lines": found}),
+    )
+}
+
+#[derive(Deserialize)]
+struct LineBody {
+    ply: Option<usize>,
+    moves: Vec<String>,
+}
+
+/// Longest line `POST /api/games/{id}/line` plays out (plies).
+const MAX_LINE_PLIES: usize = 200;
+
+/// `POST /api/games/{id}/line`: the positions along a line of moves (an engine line)
+/// from the position after `ply` moves, for the side board; the game is not changed.
+async fn line_positions(
+    State(app): AppState,
+    Path(id): Path<String>,
+    b: Result<Bytes, BytesRejection>,
+) -> ApiResult<JsonText> {
+    let b: LineBody = body(b)?;
+    if b.moves.len() > MAX_LINE_PLIES {
+        return Err(ApiError::bad(
+            "bad_line",
+            format!("a line has at most {MAX_LINE_PLIES} moves"),
+        ));
+    }
+    let slot = app.slot(&id)?;
+    let start = {
+        let g = slot.lock();
+        g.position_at(b.ply.unwrap_or(g.moves.len()))?
+    };
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(b.moves.len());
+    for (i, text) in b.moves.iter().enumerate() {
+        let m = menagerie_rules::parse_move(&pos, text)
+            .map_err(|e| ApiError::bad("bad_line", format!("move {} `{text}`: {e}", i + 1)))?;
+        pos.make_unchecked(m);
+        moves.push(m);
+    }
+    ok_json(
+        StatusCode::OK,
+        &serde_json::json!({"positions": crate::view::line_steps(&start, &moves)}),
     )
 }
 
@@ -708,6 +761,7 @@ async fn events(
     let to_event = |p: Push| match p {
         Push::State(s) => Event::default().event("state").data(&*s),
         Push::Info(s) => Event::default().event("info").data(&*s),
+        Push::Analysis(s) => Event::default().event("analysis").data(&*s),
     };
     let stream = tokio_stream::once(Push::State(first))
         .chain(BroadcastStream::new(rx).filter_map(Result::ok))
@@ -747,6 +801,7 @@ pub fn routes(app: Arc<App>) -> Router {
         .route("/api/games/{id}/engine-move", post(engine_move))
         .route("/api/games/{id}/pgn", get(get_pgn))
         .route("/api/games/{id}/analysis", post(analyse_position))
+        .route("/api/games/{id}/line", post(line_positions))
         .route("/api/games/{id}/review", post(review_game))
         .route("/api/games/{id}/events", get(events))
         .route("/api", axum::routing::any(api_not_found))

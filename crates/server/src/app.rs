@@ -26,6 +26,8 @@ pub enum Push {
     State(Arc<str>),
     /// `event: info`.
     Info(Arc<str>),
+    /// `event: analysis`: the lines of a running analysis as they stand.
+    Analysis(Arc<str>),
 }
 
 /// A game in memory with its event channel.

@@ -119,7 +119,14 @@ impl Opponent for EngineOpponent {
     }
 
     /// A MultiPV search of `lines` lines; the last report of each, best first.
-    fn analyse(&self, pos: Position, limits: Limits, lines: u32, stop: &StopHandle) -> Vec<Info> {
+    fn analyse(
+        &self,
+        pos: Position,
+        limits: Limits,
+        lines: u32,
+        progress: &mut dyn FnMut(&[Info]),
+        stop: &StopHandle,
+    ) -> Vec<Info> {
         let mut engine = Engine::new(self.options.clone());
         let n = lines.clamp(1, menagerie_engine::MAX_MULTIPV);
         if engine.set_option("MultiPV", &n.to_string()).is_err() {
@@ -129,6 +136,7 @@ impl Opponent for EngineOpponent {
         engine.search_until(pos, limits, stop, &mut |e| {
             if let Event::Info(i) = e {
                 found.push(&i);
+                progress(&found.snapshot());
             }
         });
         found.finish()
@@ -191,8 +199,18 @@ mod tests {
             depth: Some(3),
             ..Limits::default()
         };
-        let lines = EngineOpponent::default().analyse(pos, limits, 3, &StopHandle::new());
+        let mut live = Vec::new();
+        let lines = EngineOpponent::default().analyse(
+            pos,
+            limits,
+            3,
+            &mut |l| live.push(l.len()),
+            &StopHandle::new(),
+        );
         assert_eq!(lines.len(), 3);
+        // Each report shows the lines so far: the first depth's grow one by one, later
+        // depths' fill up with the previous depth's lines.
+        assert_eq!(live, [1, 2, 3, 3, 3, 3, 3, 3, 3]);
         let firsts: std::collections::HashSet<_> = lines.iter().map(|i| i.pv[0]).collect();
         assert_eq!(firsts.len(), 3, "three different first moves");
         assert_eq!(

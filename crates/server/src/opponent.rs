@@ -41,11 +41,28 @@ pub trait Opponent: Send + Sync {
     }
 
     /// Analyses `pos`: the last report of each of the `lines` best lines (MultiPV),
-    /// best first. By default one line, from [`Opponent::search`]'s reports.
-    fn analyse(&self, pos: Position, limits: Limits, lines: u32, stop: &StopHandle) -> Vec<Info> {
+    /// best first. `progress` receives the lines as they stand whenever the search
+    /// reports during the analysis. By default one line, from [`Opponent::search`]'s
+    /// reports.
+    fn analyse(
+        &self,
+        pos: Position,
+        limits: Limits,
+        lines: u32,
+        progress: &mut dyn FnMut(&[Info]),
+        stop: &StopHandle,
+    ) -> Vec<Info> {
         let _ = lines;
         let mut last = None;
-        self.search(pos, limits, &mut |i| last = Some(i), stop);
+        self.search(
+            pos,
+            limits,
+            &mut |i| {
+                progress(std::slice::from_ref(&i));
+                last = Some(i);
+            },
+            stop,
+        );
         last.into_iter().collect()
     }
 

@@ -373,6 +373,63 @@ fn hand(pos: &Position, color: Color) -> Vec<HandPiece> {
         .collect()
 }
 
+/// One position along a line of moves (the side board of an analysis).
+#[derive(Debug, Serialize)]
+pub struct LineStep {
+    fen: String,
+    side: &'static str,
+    board: Vec<BoardPiece>,
+    hands: BTreeMap<&'static str, Vec<HandPiece>>,
+    /// The move that led here (absent for the first position).
+    last_move: Option<LineMove>,
+}
+
+/// The move of a [`LineStep`].
+#[derive(Debug, Serialize)]
+pub struct LineMove {
+    from: Option<String>,
+    to: String,
+    via: Option<String>,
+    san: String,
+}
+
+/// The positions along `moves` from `pos`, `pos` first; the moves must be legal in
+/// turn (the caller resolved them against the legal moves).
+#[must_use]
+pub fn line_steps(pos: &Position, moves: &[Move]) -> Vec<LineStep> {
+    let g = &pos.variant().geometry;
+    let name = |c: CellId| g.name(c).to_string();
+    let step = |p: &Position, last_move: Option<LineMove>| {
+        let mut hands = BTreeMap::new();
+        hands.insert("white", hand(p, Color::White));
+        hands.insert("black", hand(p, Color::Black));
+        LineStep {
+            fen: p.to_fen(),
+            side: p.side().name(),
+            board: board_pieces(p),
+            hands,
+            last_move,
+        }
+    };
+    let mut p = pos.clone();
+    let mut out = vec![step(&p, None)];
+    for &m in moves {
+        let mv = LineMove {
+            from: if m.kind() == MoveKind::Drop {
+                None
+            } else {
+                m.from().map(name)
+            },
+            to: name(m.to()),
+            via: m.via().map(name),
+            san: menagerie_rules::san(&p, m),
+        };
+        p.make_unchecked(m);
+        out.push(step(&p, Some(mv)));
+    }
+    out
+}
+
 /// The JSON form of one legal move of `pos`.
 #[must_use]
 pub fn legal_move(pos: &Position, m: Move) -> LegalMove {

@@ -1639,6 +1639,41 @@ async fn engine_evals_are_kept_per_move_and_positions_analysed_and_reviewed() {
     t.err("POST", &url, Some(json!({"ply": 99})), 400, "bad_ply")
         .await;
 
+    // The side board: the positions along a line, the game unchanged.
+    let line_url = format!("/api/games/{a}/line");
+    let l = t
+        .ok(
+            "POST",
+            &line_url,
+            Some(json!({"ply": 0, "moves": ["e2e4", "e7e5", "g1f3"]})),
+        )
+        .await;
+    let steps = l["positions"].as_array().unwrap();
+    assert_eq!(steps.len(), 4, "{l}");
+    assert!(steps[0]["last_move"].is_null());
+    assert_eq!(steps[3]["last_move"]["san"], "Nf3");
+    assert_eq!(steps[3]["last_move"]["from"], "g1");
+    assert_eq!(steps[3]["side"], "black");
+    assert_eq!(
+        steps[3]["fen"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+    assert!(steps[3]["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p["cell"] == "f3" && p["type"] == "N"));
+    t.err(
+        "POST",
+        &line_url,
+        Some(json!({"moves": ["e2e5"]})),
+        400,
+        "bad_line",
+    )
+    .await;
+    let after = t.ok("GET", &format!("/api/games/{a}"), None).await;
+    assert_eq!(after["moves"], s2["moves"], "the game is unchanged");
+
     let r = t.ok("POST", &format!("/api/games/{a}/review"), None).await;
     assert_eq!(r["scores"].as_array().unwrap().len(), 3, "{r}");
     assert!(r["marks"].as_array().is_some());
