@@ -116,6 +116,7 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "isolation.toml",
     "isolation7x7.toml",
     "snailtrail.toml",
+    "joust.toml",
     // Explosions.
     "atomic.toml",
     "nocheckatomic.toml",
