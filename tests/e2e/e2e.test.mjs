@@ -149,6 +149,34 @@ test('shogi: drop from the hand, promotion with "+", engine answers', async () =
   await plies(4);
 });
 
+test('Othello and Ataxx: a stone dropped from the hand, the Pass button, clones from an endless hand', async () => {
+  // Black has no drop here and must pass; White then fills the board.
+  const g = await api(base, '/api/games', {
+    variant: 'flipello', white: 'human', black: 'human',
+    fen: 'PppppppP/PppPPppP/pPPPpppP/pPPppppP/pppppppP/pppppppP/pppppPPP/pPp1PPPP[PP] b - - 0 30',
+  });
+  await openGame(g.id);
+  await page.getByTestId('btn-pass').click();
+  await plies(1);
+  assert.equal(await page.getByTestId('move-1').getAttribute('data-uci'), 'a1a1');
+  // White has a drop, so no pass is offered.
+  assert.equal(await page.getByTestId('btn-pass').count(), 0);
+  await page.getByTestId('hand-white-P').click();
+  await click('d1');
+  await plies(2);
+  assert.equal(await tokenAt('c1'), 'P');
+  await page.waitForFunction(() => /draw/i.test(document.querySelector('[data-testid=status]')?.textContent || ''));
+  // Ataxx: the hand holds a stone that never runs out; a clone turns the stones around it.
+  const a = await api(base, '/api/games', { variant: 'ataxx', white: 'human', black: 'human' });
+  await openGame(a.id);
+  assert.match(await page.getByTestId('hand-white-P').getAttribute('title'), /∞/);
+  await page.getByTestId('hand-white-P').click();
+  await click('f2');
+  await plies(1);
+  assert.equal(await page.getByTestId('move-1').getAttribute('data-uci'), 'P@f2');
+  assert.equal(await tokenAt('f2'), 'P');
+});
+
 test('3D board: cube variant, move, engine answer and promotion', async () => {
   const g = await api(base, '/api/games', { variant: 'cube', white: 'human', black: 'engine', engine: { movetime_ms: 500 } });
   await openGame(g.id);

@@ -325,9 +325,11 @@ export class GameScreen {
         const selected = this.sel.drop === p.token && st.side === color;
         const usable = canDrop && st.side === color && this.legal().some((m) => m.drop === p.token);
         const dir = (color === 'black' ? -1 : 1) * (this.flipped ? -1 : 1);
+        // Free drops (Ataxx) need nothing in hand: the piece is always there.
+        const count = p.unlimited ? '∞' : p.count;
         add(box, h(`button.hand-piece${selected ? '.selected' : ''}`, {
           type: 'button', 'data-testid': `hand-${color}-${p.token}`, 'data-token': p.token, 'data-color': color, 'data-count': p.count,
-          'aria-pressed': String(selected), 'aria-label': `${colorName(color)} ${p.name} in hand, ${p.count}`, title: `${p.name} ×${p.count}`,
+          'aria-pressed': String(selected), 'aria-label': `${colorName(color)} ${p.name} in hand, ${count}`, title: `${p.name} ×${count}`,
           disabled: false,
           onclick: () => {
             showPieceHelp(this.el.help, v, p, { color, flipped: this.flipped, imitates: this.shown()?.imitation });
@@ -335,7 +337,7 @@ export class GameScreen {
             this.sel = selected ? { from: null, drop: null } : { from: null, drop: p.token };
             this.renderBoard(); this.renderHands();
           },
-        }, glyphElement(p.glyph, { color, token: p.token, dir }), p.count > 1 ? h('span.count', null, `×${p.count}`) : null));
+        }, glyphElement(p.glyph, { color, token: p.token, dir }), p.unlimited || p.count > 1 ? h('span.count', null, `×${count}`) : null));
       }
     }
   }
@@ -613,7 +615,10 @@ export class GameScreen {
     const me = humans.length === 1 ? humans[0] : st.side;
     const btn = (/** @type {string} */ id, /** @type {string} */ label, /** @type {() => void} */ fn, /** @type {boolean} */ disabled = false, /** @type {string} */ title = '') =>
       h('button.btn', { type: 'button', 'data-testid': `btn-${id}`, onclick: fn, disabled, title: title || label }, label);
+    // A pass (Othello, Ataxx, Janggi) is a legal move that leaves its piece where it stands.
+    const pass = this.legal().find((m) => m.from && m.from === m.to && !m.promotion && !m.drop);
     add(el, 
+      pass ? btn('pass', 'Pass', () => this.send(pass.uci), false, 'Pass the turn without moving') : null,
       btn('flip', 'Flip board', () => this.flip()),
       btn('zoom', this.el.board.classList.contains('zoomed') ? 'Fit board' : 'Zoom board', () => this.toggleZoom(), false, 'Bigger cells for touch (the board scrolls sideways)'),
       btn('undo', 'Undo', () => this.act(() => api.undo(this.id)), !st.moves.length || st.status.reason === 'resignation', st.status.reason === 'resignation' ? 'A resignation is final' : 'Take back the last move'),

@@ -45,6 +45,8 @@ pub enum Reason {
     ForcedPromotion,
     /// Both sides passed in a row (Janggi).
     DoublePass,
+    /// Every cell of the board is filled (Othello, Ataxx).
+    FullBoard,
     /// A pass while the royals faced each other (Janggi's bikjang).
     Bikjang,
     /// A side moved one piece back and forth too often (modern Janggi).
@@ -73,6 +75,7 @@ impl Reason {
             Reason::Extinction => "extinction",
             Reason::ForcedPromotion => "forced-promotion",
             Reason::DoublePass => "double-pass",
+            Reason::FullBoard => "full-board",
             Reason::Bikjang => "bikjang",
             Reason::MoveRepetition => "move-repetition",
         }

@@ -73,7 +73,7 @@ pub fn lone_piece_fen(v: &Variant, piece: Piece, at: CellId, side: Color) -> Str
             }
         }
     }
-    if v.fen.hands_in_brackets && v.rules.drops {
+    if v.fen.hands_in_brackets && v.rules.drops && !v.rules.free_drops {
         out.push_str("[]");
     }
     for f in &v.fen.fields {

@@ -237,6 +237,8 @@ pub struct BoardPiece {
 pub struct HandPiece {
     token: String,
     count: u8,
+    /// Drops of it need nothing in hand (free drops: Ataxx); `count` is 0.
+    unlimited: bool,
     name: String,
     abbrev: String,
     glyph: String,
@@ -356,14 +358,16 @@ fn board_pieces(pos: &Position) -> Vec<BoardPiece> {
 
 fn hand(pos: &Position, color: Color) -> Vec<HandPiece> {
     let v = pos.variant();
+    let unlimited = v.rules.free_drops;
     (0..v.types())
         .filter_map(|k| {
             let n = pos.hand(color, k as u8);
-            (n > 0).then(|| {
+            (n > 0 || (unlimited && pos.holds(color, k as u8))).then(|| {
                 let def = &v.pieces[k];
                 HandPiece {
                     token: def.token.clone(),
                     count: n,
+                    unlimited,
                     name: def.name.clone(),
                     abbrev: def.abbrev.clone(),
                     glyph: def.glyph.clone(),

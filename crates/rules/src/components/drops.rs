@@ -4,14 +4,15 @@
 //! from its hand instead of moving: on an empty cell of the type's drop
 //! zone, not where it could never move (immobility), not on a file that
 //! holds an unpromoted piece of its own of that type (`no_doubled`, Shogi's
-//! Pawns).
+//! Pawns). Under free drops (Ataxx) a side may drop any type without
+//! holding it, and no hand is kept.
 //!
 //! Hooks: extra moves (`Position::drop_moves`) and effects of a move
 //! ([`Position::hand_gain`]: what a capture adds to the captor's hand;
 //! `position::make` moves pieces between hand and board).
 
 use crate::moves::{Move, MoveList};
-use crate::piece::{Piece, PieceType};
+use crate::piece::{Color, Piece, PieceType};
 use crate::position::Position;
 use menagerie_geometry::CellId;
 
@@ -22,7 +23,7 @@ impl Position {
         let v = self.variant();
         let us = self.side();
         for kind in 0..v.types() as PieceType {
-            if self.hand(us, kind) == 0 {
+            if !self.holds(us, kind) {
                 continue;
             }
             let def = &v.pieces[usize::from(kind)];
@@ -59,11 +60,29 @@ impl Position {
             .any(|&c| self.piece(c) == own && self.origin(c).is_none())
     }
 
-    /// The tests of a drop on `c` that depend on the cell alone: empty, and
-    /// the piece not left without a move where the variant forbids that.
+    /// True when `color` may drop a piece of `kind`: one in hand, or any
+    /// type the variant has under free drops (Ataxx).
+    #[must_use]
+    pub fn holds(&self, color: Color, kind: PieceType) -> bool {
+        let v = self.variant();
+        if v.rules.free_drops {
+            return v.pieces.get(usize::from(kind)).is_some_and(|d| d.droppable);
+        }
+        self.hand(color, kind) > 0
+    }
+
+    /// The tests of a drop on `c` that depend on the cell alone: empty, the
+    /// piece not left without a move where the variant forbids that, and
+    /// the flipping rule's enclosing test (`components::flip`).
     fn drop_cell_ok(&self, kind: PieceType, c: CellId) -> bool {
         self.piece(c).is_empty()
             && !crate::components::immobility::stranded(self.variant(), kind, self.side(), c)
+            && self
+                .variant()
+                .rules
+                .flip
+                .as_ref()
+                .is_none_or(|f| self.flip_drop_ok(f, c))
     }
 
     /// True when the side to move may drop a piece of `kind` on `c`: one in
@@ -76,7 +95,7 @@ impl Position {
         let Some(def) = v.pieces.get(usize::from(kind)) else {
             return false;
         };
-        if self.hand(us, kind) == 0
+        if !self.holds(us, kind)
             || !def.drop_zone[us.idx()].contains(c)
             || !self.drop_cell_ok(kind, c)
         {

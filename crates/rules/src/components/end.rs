@@ -18,8 +18,8 @@
 
 use super::{
     bare_king, bare_kings, bikjang, check_count, count_win, counting, coverage, drop_mate,
-    extinction, flag, mate, material_count, move_repetition, move_rule, passing, placed_promotion,
-    ply_cap, repetition,
+    extinction, flag, full_board, mate, material_count, move_repetition, move_rule, passing,
+    placed_promotion, ply_cap, repetition,
 };
 use crate::moves::MoveList;
 use crate::outcome::Outcome;
@@ -66,6 +66,8 @@ pub enum EndRule {
     Bikjang,
     /// Win for the side whose opponent shuttled a piece back and forth.
     MoveRepetition,
+    /// Draw (or material count) when every cell is filled.
+    FullBoard,
 }
 
 impl EndRule {
@@ -95,8 +97,16 @@ impl EndRule {
         if rules.count_win.is_some() {
             list.push(EndRule::CountWin);
         }
+        if rules.full_board_ends {
+            list.push(EndRule::FullBoard);
+        }
         list.push(EndRule::Stalemate);
-        if rules.pass.iter().any(|&p| p) {
+        if rules
+            .pass
+            .iter()
+            .chain(&rules.pass_on_stalemate)
+            .any(|&p| p)
+        {
             list.push(EndRule::DoublePass);
         }
         if rules.bikjang {
@@ -150,6 +160,7 @@ impl EndRule {
                 | EndRule::Extinction
                 | EndRule::DoublePass
                 | EndRule::Bikjang
+                | EndRule::FullBoard
         )
     }
 
@@ -171,6 +182,7 @@ impl EndRule {
             EndRule::BareKing => bare_king::judge(pos),
             EndRule::ForcedPromotion => placed_promotion::judge(pos),
             EndRule::DoublePass => passing::judge(pos),
+            EndRule::FullBoard => full_board::judge(pos),
             EndRule::Bikjang => bikjang::judge(pos),
             EndRule::MoveRepetition => move_repetition::judge(pos),
         }

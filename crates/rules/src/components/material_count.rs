@@ -86,6 +86,7 @@ fn counted(reason: Reason) -> bool {
             | Reason::Stalemate
             | Reason::DoublePass
             | Reason::Bikjang
+            | Reason::FullBoard
     )
 }
 

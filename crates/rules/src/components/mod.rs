@@ -14,9 +14,10 @@
 //! | move kind | `movegen::gen` (which table a piece uses, which table moves it may make) | [`imitation`], [`first_move`] |
 //! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`], [`check_escape`], [`checking`], [`forced_capture`], [`must_drop`], [`placed_promotion`], [`bikjang`] |
 //! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`], [`check_count`], [`first_move`] |
-//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`extinction`], [`placed_promotion`], [`mate_series`], [`passing`], [`bikjang`], [`move_repetition`], [`material_count`] |
+//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`extinction`], [`placed_promotion`], [`mate_series`], [`passing`], [`bikjang`], [`move_repetition`], [`material_count`], [`full_board`] |
 //!
 //! | wall placement | `movegen::gen` after all moves, `position::make` | [`walls`] |
+//! | enclosing drops and flips | the drop generator, `position::make` | [`flip`] |
 //!
 //! Zone-dependent moves (`from`, `to`, `not_into`, `same_region` move-group
 //! conditions) are compiled into the move tables (`movegen::compile`), so
@@ -47,7 +48,9 @@ pub mod extinction;
 pub mod facing;
 pub mod first_move;
 pub mod flag;
+pub mod flip;
 pub mod forced_capture;
+pub mod full_board;
 pub mod imitation;
 pub mod immobility;
 pub mod mate;

@@ -11,8 +11,15 @@
 //! row end the game: a draw, or the material count where the variant has
 //! one (`components::material_count`).
 //!
+//! Passing only when stuck (`pass_on_stalemate`; Othello, Ataxx): a side
+//! that has no other legal move passes instead of being stalemated. The
+//! generator adds that pass after every other move, only when it found
+//! none (without a royal, every pseudo-legal move is legal); with a royal
+//! the legal move generator adds it when all its moves were illegal.
+//!
 //! Hooks: extra moves (`Position::pass_moves`, called by the generator
-//! after the piece moves) and verdict (`judge`).
+//! after the piece moves, and `Position::pass_if_stuck` after every other
+//! move) and verdict (`judge`).
 
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::outcome::{Outcome, Reason};
@@ -42,9 +49,43 @@ impl Position {
         if !self.variant().rules.pass[us.idx()] {
             return;
         }
-        if let Some(cell) = self.royals(us).next().or_else(|| self.first_piece_cell(us)) {
+        if let Some(cell) = self.pass_cell() {
             out.push(Move::pass(cell));
         }
+    }
+
+    /// Appends the side to move's pass when the variant lets a stuck side
+    /// pass and `out[start..]` holds no other move.
+    pub(crate) fn pass_if_stuck(&self, out: &mut MoveList, start: usize) {
+        let us = self.side();
+        if self.variant().rules.pass_on_stalemate[us.idx()] && out.len() == start {
+            if let Some(cell) = self.pass_cell() {
+                out.push(Move::pass(cell));
+            }
+        }
+    }
+
+    /// Adds the stuck side's pass to an empty list of legal moves (a side
+    /// with a royal whose every pseudo-legal move was illegal). A side in
+    /// check cannot pass.
+    pub(crate) fn pass_when_no_legal_move(&mut self, out: &mut MoveList) {
+        let us = self.side();
+        if !out.is_empty() || !self.variant().rules.pass_on_stalemate[us.idx()] {
+            return;
+        }
+        if let Some(cell) = self.pass_cell() {
+            let pass = Move::pass(cell);
+            if self.legal_after(pass) {
+                out.push(pass);
+            }
+        }
+    }
+
+    /// The cell of the piece a pass of the side to move is written with:
+    /// its royal, or else its first piece.
+    fn pass_cell(&self) -> Option<CellId> {
+        let us = self.side();
+        self.royals(us).next().or_else(|| self.first_piece_cell(us))
     }
 
     /// The cell of `us`'s piece that comes first by rank, then file.

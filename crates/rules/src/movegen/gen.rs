@@ -57,6 +57,7 @@ impl Position {
         if let Some(w) = &v.rules.walls {
             self.add_walls(w, out, start);
         }
+        self.pass_if_stuck(out, start);
     }
 
     /// Appends the pseudo-legal moves of the piece on `s` (no castling).
@@ -284,7 +285,7 @@ impl Position {
         }
         match m.kind() {
             MoveKind::Drop => {
-                if m.dropped().is_some_and(|k| self.hand(self.side(), k) > 0) {
+                if m.dropped().is_some_and(|k| self.holds(self.side(), k)) {
                     self.drop_moves(&mut list);
                 }
             }
@@ -292,7 +293,12 @@ impl Position {
             _ if m.promotion().is_some() && self.variant().rules.placed_promotion.is_some() => {
                 self.placed_promotions(&mut list);
             }
-            _ if m.is_pass() => self.pass_moves(&mut list),
+            _ if m.is_pass() => {
+                self.pass_moves(&mut list);
+                if self.variant().rules.pass_on_stalemate[self.side().idx()] {
+                    self.pseudo_moves(&mut list);
+                }
+            }
             _ => {
                 if let Some(f) = m.from() {
                     if self.piece(f).is_color(self.side()) {

@@ -222,6 +222,7 @@ impl Position {
         }
         out.truncate(w);
         self.keep_forced_legal_captures(out);
+        self.pass_when_no_legal_move(out);
     }
 
     /// Plays `m` (pseudo-legal), tests the mover's safety and takes it back.
@@ -269,7 +270,8 @@ impl Position {
         if p.decided_by_rule() {
             return false;
         }
-        if p.forces_captures() {
+        let stuck_pass = m.is_pass() && p.variant().rules.pass_on_stalemate[p.side().idx()];
+        if p.forces_captures() || stuck_pass {
             return p.legal_moves().contains(&m);
         }
         let mut pseudo = MoveList::new();

@@ -204,6 +204,11 @@ impl Position {
                     format!("`{}` cannot be held in hand", v.token(k, c)),
                 );
             }
+            if v.rules.free_drops {
+                // Nothing is held under free drops; a hand written anyway
+                // is read and left unused, as Fairy-Stockfish does.
+                continue;
+            }
             let cur = u32::from(self.hands[c.idx()][usize::from(k)]);
             self.hands[c.idx()][usize::from(k)] = (cur + n).min(MAX_HAND_COUNT) as u8;
         }
@@ -462,7 +467,7 @@ impl Position {
                 }
             }
         }
-        if v.fen.hands_in_brackets && v.rules.drops {
+        if v.fen.hands_in_brackets && v.rules.drops && !v.rules.free_drops {
             out.push('[');
             out.push_str(&self.hand_text(false));
             out.push(']');

@@ -55,6 +55,7 @@ impl Position {
             checks_left: self.checks_left,
             wall_removed: u16::MAX,
             blasted: 0,
+            flips: Default::default(),
         };
         if self.ep_hashed {
             for c in self.ep.cells() {
@@ -70,7 +71,9 @@ impl Position {
         match m.kind() {
             MoveKind::Drop => {
                 let k = m.dropped().unwrap_or(0);
-                self.add_hand(us, k, -1);
+                if !v.rules.free_drops {
+                    self.add_hand(us, k, -1);
+                }
                 self.put(m.to(), Piece::new(k, us), 0);
                 moved_kind = k;
                 reset = v.rules.drop_resets_clock;
@@ -147,6 +150,11 @@ impl Position {
                 if m.is_capture() {
                     u.blasted = self.explode(to);
                 }
+            }
+        }
+        if let Some(f) = &v.rules.flip {
+            if m.from() != Some(m.to()) {
+                u.flips = self.flip_after(f, us, m.to());
             }
         }
         if let Some(cell) = m.wall() {
@@ -246,6 +254,9 @@ impl Position {
                 }
             }
         }
+        if u.flips != crate::components::flip::Flipped::default() {
+            self.unflip(m.to(), &u.flips);
+        }
         for h in u.gained.iter().flatten() {
             self.add_hand(us, *h, -1);
         }
@@ -253,7 +264,9 @@ impl Position {
         match m.kind() {
             MoveKind::Drop => {
                 let (p, _) = self.take(m.to());
-                self.add_hand(us, p.kind(), 1);
+                if !v.rules.free_drops {
+                    self.add_hand(us, p.kind(), 1);
+                }
             }
             MoveKind::Castle => {
                 let c = &v.castling[m.castling().unwrap_or(0)];
@@ -323,6 +336,7 @@ impl Position {
             checks_left: self.checks_left,
             wall_removed: u16::MAX,
             blasted: 0,
+            flips: Default::default(),
         };
         if self.ep_hashed {
             for c in self.ep.cells() {

@@ -35,6 +35,8 @@ struct Undo {
     wall_removed: u16,
     /// Pieces the move's explosion removed (atomic), on `Position::blasted`.
     blasted: u8,
+    /// The stones the move turned (`components::flip`).
+    flips: crate::components::flip::Flipped,
 }
 
 /// A position of some variant.
@@ -381,6 +383,13 @@ impl Position {
             self.take(c);
             self.put(c, Piece::new(kind, to), 0);
         }
+    }
+
+    /// Gives the piece on `c` the other colour, keeping its type and
+    /// origin (a flipped stone: `components::flip`).
+    pub(crate) fn recolour(&mut self, c: CellId) {
+        let (p, origin) = self.take(c);
+        self.put(c, Piece::new(p.kind(), p.color().flip()), origin);
     }
 
     fn add_hand(&mut self, color: Color, kind: PieceType, delta: i32) {

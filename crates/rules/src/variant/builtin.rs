@@ -127,4 +127,9 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "gustav3.toml",
     "omicron.toml",
     "troitzky.toml",
+    // Stones that turn colour: Reversi, Othello and Ataxx.
+    "flipersi.toml",
+    "flipello.toml",
+    "flipello10.toml",
+    "ataxx.toml",
 ];

@@ -89,6 +89,8 @@ pub(super) const NAMED: &[(&str, &str)] = &[
     ("zebra", "Z"),
     ("nightrider", "NN"),
     ("grasshopper", "gQ"),
+    // A stone that never moves (Reversi, Connect Four): no moves at all.
+    ("immobile", ""),
 ];
 
 /// The moves of a built-in piece type by its Fairy-Stockfish name.

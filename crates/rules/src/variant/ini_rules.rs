@@ -113,6 +113,33 @@ const RULE_KEYS: &[RuleKey] = &[
         key: "materialCounting",
         write: material_counting,
     },
+    RuleKey {
+        key: "enclosingDrop",
+        write: |_, v, t| set_enclosing(t, "enclosing_drops", v),
+    },
+    RuleKey {
+        key: "enclosingDropStart",
+        write: |_, v, t| {
+            t.insert("enclosing_start".into(), Value::String(v.into()));
+            Ok(())
+        },
+    },
+    RuleKey {
+        key: "flipEnclosedPieces",
+        write: |_, v, t| set_enclosing(t, "flips", v),
+    },
+    RuleKey {
+        key: "freeDrops",
+        write: |_, v, t| set_bool(t, "free_drops", v),
+    },
+    RuleKey {
+        key: "passOnStalemate",
+        write: |_, v, t| set_bool(t, "pass_on_stalemate", v),
+    },
+    RuleKey {
+        key: "adjudicateFullBoard",
+        write: |_, v, t| set_bool(t, "full_board_ends", v),
+    },
 ];
 
 /// The keys [`translate`] reads.
@@ -168,6 +195,17 @@ fn material_counting(_: &Settings, v: &str, t: &mut Table) -> Result<(), String>
     let mut mc = Table::new();
     mc.insert("values".into(), Value::Table(Table::new()));
     t.insert("material_counting".into(), Value::Table(mc));
+    Ok(())
+}
+
+/// An enclosing rule of `components::flip`: `reversi`, `ataxx` or `none`
+/// (Fairy-Stockfish's `snort`, `anyside`, `top` and `quadwrangle` are not
+/// played yet: the section is reported).
+fn set_enclosing(t: &mut Table, field: &str, v: &str) -> Result<(), String> {
+    if !["reversi", "ataxx", "none"].contains(&v) {
+        return Err(format!("`{v}`: only reversi, ataxx and none are played"));
+    }
+    t.insert(field.into(), Value::String(v.into()));
     Ok(())
 }
 
@@ -242,6 +280,32 @@ mod tests {
         let (_, p) = run(&[("materialCounting", "janggi")]);
         assert_eq!(p[0].key, "materialCounting");
         assert!(p[0].message.contains("only `none`"), "{}", p[0].message);
+    }
+
+    #[test]
+    fn enclosing_keys_become_the_flip_rules() {
+        let (t, p) = run(&[
+            ("enclosingDrop", "reversi"),
+            ("enclosingDropStart", "c3 d3 c4 d4"),
+            ("flipEnclosedPieces", "none"),
+            ("freeDrops", "true"),
+            ("passOnStalemate", "true"),
+            ("adjudicateFullBoard", "true"),
+        ]);
+        assert!(p.is_empty(), "{p:?}");
+        assert_eq!(t["enclosing_drops"].as_str(), Some("reversi"));
+        assert_eq!(t["enclosing_start"].as_str(), Some("c3 d3 c4 d4"));
+        assert_eq!(t["flips"].as_str(), Some("none"));
+        assert_eq!(t["free_drops"].as_bool(), Some(true));
+        assert_eq!(t["pass_on_stalemate"].as_bool(), Some(true));
+        assert_eq!(t["full_board_ends"].as_bool(), Some(true));
+        let (_, p) = run(&[("enclosingDrop", "top")]);
+        assert_eq!(p[0].key, "enclosingDrop");
+        assert!(
+            p[0].message.contains("reversi, ataxx and none"),
+            "{}",
+            p[0].message
+        );
     }
 
     #[test]

@@ -394,7 +394,11 @@ impl<'a> Template<'a> {
         for (l, name, betza) in others {
             let mut p = Table::new();
             p.insert("name".into(), Value::String(name));
-            p.insert("betza".into(), Value::String(betza));
+            if betza.is_empty() {
+                p.insert("immobile".into(), Value::Boolean(true));
+            } else {
+                p.insert("betza".into(), Value::String(betza));
+            }
             if Some(l) == self.pieces.king {
                 p.insert("royal".into(), Value::Boolean(true));
             }

@@ -313,6 +313,12 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(move_repetition_loses);
             field!(blast);
             field!(mutually_immune);
+            field!(enclosing_drops);
+            field!(enclosing_start);
+            field!(flips);
+            field!(free_drops);
+            field!(pass_on_stalemate);
+            field!(full_board_ends);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

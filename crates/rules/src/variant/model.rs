@@ -166,6 +166,14 @@ pub struct Rules {
     pub blast: Option<Blast>,
     /// Types (bit mask) that may not capture their own type (atomar).
     pub mutually_immune: u64,
+    /// Enclosing drops and flips (`components::flip`).
+    pub flip: Option<crate::components::flip::Flip>,
+    /// Drops need nothing in hand, and the FEN shows no hands.
+    pub free_drops: bool,
+    /// Which sides pass when they have no other legal move (White, Black).
+    pub pass_on_stalemate: [bool; 2],
+    /// A full board ends the game.
+    pub full_board_ends: bool,
 }
 
 /// FEN fields after the board.

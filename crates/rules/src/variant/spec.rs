@@ -134,6 +134,9 @@ pub struct PieceFile {
     pub no_doubled: Option<bool>,
     /// May appear in hand and be dropped (default: true in drop variants).
     pub droppable: Option<bool>,
+    /// Never moves once on the board (a Reversi stone): it needs no
+    /// `betza` or `moves`.
+    pub immobile: Option<bool>,
     /// Short human abbreviation (e.g. `Sfw`).
     pub abbrev: Option<String>,
     /// Text describing the moves for people.
@@ -353,6 +356,26 @@ pub struct RulesFile {
     /// Piece keys that may not capture a piece of their own type (atomar's
     /// Kings; `components::mutual_immunity`).
     pub mutually_immune: Option<Vec<String>>,
+    /// Where a drop may go (`components::flip`): `reversi` (it must
+    /// enclose a line of enemy stones), `ataxx` (next to an own stone) or
+    /// `none`.
+    pub enclosing_drops: Option<String>,
+    /// Cells to fill first: while one is empty, drops go only there (a
+    /// region name or expression; Reversi's opening).
+    pub enclosing_start: Option<String>,
+    /// What a move turns to the mover's colour (`components::flip`):
+    /// `reversi` (the enclosed lines) or `ataxx` (the enemy stones around
+    /// the destination).
+    pub flips: Option<String>,
+    /// Drops need no piece in hand: every type may always be dropped, and
+    /// the FEN has no hands (Ataxx's clones).
+    pub free_drops: Option<bool>,
+    /// A side with no legal move passes instead (Othello, Ataxx;
+    /// `components::passing`); two passes in a row end the game.
+    pub pass_on_stalemate: Option<bool>,
+    /// The game ends when every cell is filled: a draw, or the material
+    /// count where the variant has one (`components::full_board`).
+    pub full_board_ends: Option<bool>,
 }
 
 /// A wall rule: `walls = { rule, piece, region }`.

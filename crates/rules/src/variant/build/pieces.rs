@@ -108,14 +108,24 @@ impl Ctx<'_> {
                 ));
             }
             let (src, betza, plain) = self.piece_moves(p, &at);
-            // A wall (`[rules] walls`) stands still: it needs no moves.
+            // A wall (`[rules] walls`) or an immobile piece stands still:
+            // it needs no moves.
             let is_wall = m
                 .top
                 .rules
                 .as_ref()
                 .and_then(|r| r.walls.as_ref())
                 .is_some_and(|w| &w.piece == key);
-            let imitates = self.imitates(p, &at, is_wall || !src.groups.is_empty());
+            let still = is_wall || p.immobile.unwrap_or(false);
+            if p.immobile == Some(true) && !src.groups.is_empty() {
+                self.problems.push(m.problem_at(
+                    *origin,
+                    Some(sp.span()),
+                    at.key,
+                    "an immobile piece has no `betza` or `moves`",
+                ));
+            }
+            let imitates = self.imitates(p, &at, still || !src.groups.is_empty());
             if imitates && out.imitator.replace(ti as PieceType).is_some() {
                 self.problems.push(m.problem_at(
                     *origin,

@@ -82,6 +82,10 @@ impl Ctx<'_> {
             move_repetition_loses: rf.move_repetition_loses.unwrap_or(false),
             blast: self.blast(&rf, drops),
             mutually_immune: self.mutually_immune(&rf),
+            flip: self.flip(&rf),
+            free_drops: rf.free_drops.unwrap_or(false),
+            pass_on_stalemate: [rf.pass_on_stalemate.unwrap_or(false); 2],
+            full_board_ends: rf.full_board_ends.unwrap_or(false),
         }
     }
 
@@ -198,6 +202,22 @@ impl Ctx<'_> {
             rf.mutually_immune.as_deref().unwrap_or_default(),
             "rules.mutually_immune",
         )
+    }
+
+    /// `enclosing_drops`, `enclosing_start` and `flips`.
+    fn flip(&mut self, rf: &RulesFile) -> Option<crate::components::flip::Flip> {
+        let g = &self.g;
+        let found = crate::components::flip::from_spec(
+            rf.enclosing_drops.as_deref(),
+            rf.flips.as_deref(),
+            rf.enclosing_start.as_deref(),
+            g.len(),
+            |t| g.region(t).map_err(|e| e.to_string()),
+        );
+        found
+            .map_err(|(key, e)| self.problem_in("rules", &format!("rules.{key}"), e))
+            .ok()
+            .flatten()
     }
 
     /// `flag = { piece, black_piece, region, extra_move }`.
