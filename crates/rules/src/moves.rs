@@ -38,6 +38,8 @@ const CAPTURE: u8 = 32;
 /// The `via` field holds the cell where the move places a wall
 /// (`components::walls`), not a path cell.
 const WALL: u8 = 64;
+/// A drop that places the hand piece as the type it promotes to.
+const PROMOTED_DROP: u8 = 128;
 
 impl Move {
     /// A normal move.
@@ -62,6 +64,24 @@ impl Move {
             bits: 1,
             extra: kind,
         }
+    }
+
+    /// A drop of `kind` (the type in hand) on `to`, placed as the type
+    /// `kind` promotes to (`components::promotion`'s `drop_promoted`; the
+    /// piece keeps `kind` as its origin).
+    #[must_use]
+    pub fn drop_promoted(kind: PieceType, to: CellId) -> Move {
+        let mut m = Move::drop(kind, to);
+        m.bits |= PROMOTED_DROP;
+        m
+    }
+
+    /// True for a drop that places the piece promoted
+    /// ([`Move::drop_promoted`]).
+    #[inline]
+    #[must_use]
+    pub fn is_promoted_drop(self) -> bool {
+        self.bits & PROMOTED_DROP != 0
     }
 
     /// Castling number `index` (king from/to given for display).
@@ -298,6 +318,10 @@ mod tests {
         assert!(m.captures_via() && m.is_capture());
         assert_eq!(m.promotion(), Some(5));
         assert_eq!(Move::drop(2, CellId(9)).from(), None);
+        let d = Move::drop_promoted(2, CellId(9));
+        assert_eq!((d.dropped(), d.promotion()), (Some(2), None));
+        assert!(d.is_promoted_drop() && !Move::drop(2, CellId(9)).is_promoted_drop());
+        assert_eq!(Move::from_raw(d.raw()), d);
         assert_eq!(std::mem::size_of::<Move>(), 8);
     }
 

@@ -60,6 +60,10 @@ fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
     let Some(k) = m.promotion() else {
         return String::new();
     };
+    if pos.is_demotion(m) {
+        // Fairy-Stockfish's mark for a piece turning back (Kyoto Shogi).
+        return "-".into();
+    }
     let v = pos.variant();
     let from_kind = m.from().map(|f| pos.piece(f).kind());
     let pr = from_kind.and_then(|fk| v.pieces[usize::from(fk)].promotion.as_ref());
@@ -105,7 +109,12 @@ pub fn move_text(pos: &Position, m: Move, style: TextStyle) -> String {
         return format!("{base},{}{}", g.name(m.to()), g.name(w));
     }
     if let Some(k) = m.dropped() {
-        return format!("{}@{}", v.pieces[usize::from(k)].token, g.name(m.to()));
+        let promoted = if m.is_promoted_drop() { "+" } else { "" };
+        return format!(
+            "{promoted}{}@{}",
+            v.pieces[usize::from(k)].token,
+            g.name(m.to())
+        );
     }
     let from = g.name(m.from().unwrap_or(m.to()));
     let to = g.name(m.to());
@@ -253,13 +262,18 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         let Some(c) = v.geometry.parse_cell(cell) else {
             return Err(syn(&format!("`{cell}` is not a cell")));
         };
+        // `+P@e5`: the piece in hand dropped as the type it promotes to.
+        let (promoted, tok) = match tok.strip_prefix('+') {
+            Some(t) => (true, t),
+            None => (false, tok),
+        };
         let Some((k, _)) = v.piece_by_token(&tok.to_ascii_uppercase()) else {
             return Err(syn(&format!("`{tok}` is not a piece")));
         };
         return legal
             .iter()
             .copied()
-            .find(|m| m.dropped() == Some(k) && m.to() == c)
+            .find(|m| m.dropped() == Some(k) && m.to() == c && m.is_promoted_drop() == promoted)
             .ok_or_else(|| MoveError::Illegal(text.to_string()));
     }
     if t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0" {
@@ -280,6 +294,11 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
             .map(|(_, m)| *m)
             .ok_or_else(|| MoveError::Illegal(text.to_string()));
     }
+    // A trailing `-` marks a demotion (`a1a2-`, Kyoto Shogi).
+    let (t, demote) = match t.strip_suffix('-') {
+        Some(x) if !x.is_empty() => (x, true),
+        _ => (t, false),
+    };
     let (cells, rest) = parse_cells(pos, t).map_err(|e| syn(&e))?;
     if cells.len() < 2 {
         return Err(syn("expected two cells (from, to)"));
@@ -312,6 +331,7 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         .copied()
         .filter(|m| m.from() == Some(from) && m.to() == to)
         .filter(|m| via.is_none() || m.via() == via)
+        .filter(|m| !demote || pos.is_demotion(*m))
         .collect();
     if cands.is_empty() {
         return Err(MoveError::Illegal(text.to_string()));
@@ -328,7 +348,7 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
                 let p: Vec<Move> = cands
                     .iter()
                     .copied()
-                    .filter(|m| forced_single(pos, *m))
+                    .filter(|m| forced_single(pos, *m) || pos.is_demotion(*m))
                     .collect();
                 p
             } else {
@@ -338,7 +358,7 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         Suffix::Plus => cands
             .iter()
             .copied()
-            .filter(|m| m.promotion().is_some())
+            .filter(|m| m.promotion().is_some() && !pos.is_demotion(*m))
             .collect(),
         Suffix::Token(tok) => {
             let Some((k, _)) = v.piece_by_token(&tok.to_ascii_uppercase()) else {

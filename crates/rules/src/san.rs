@@ -106,6 +106,8 @@ fn promotion_text(pos: &Position, legal: &[Move], m: Move) -> String {
         o.kind() == m.kind() && o.from() == m.from() && o.to() == m.to() && o.via() == m.via()
     };
     match m.promotion() {
+        // A piece turning back into its origin (Kyoto Shogi).
+        Some(_) if pos.is_demotion(m) => "-".into(),
         Some(k) => {
             let tok = &v.pieces[usize::from(k)].token;
             if v.plus_promotion {
@@ -201,7 +203,12 @@ fn san_body(pos: &Position, legal: &[Move], m: Move) -> String {
         return format!("{},{}", san_body(pos, &bases, m.without_wall()), g.name(w));
     }
     if let Some(k) = m.dropped() {
-        return format!("{}@{}", v.pieces[usize::from(k)].token, g.name(m.to()));
+        let promoted = if m.is_promoted_drop() { "+" } else { "" };
+        return format!(
+            "{promoted}{}@{}",
+            v.pieces[usize::from(k)].token,
+            g.name(m.to())
+        );
     }
     if m.kind() == MoveKind::Castle {
         return castle_text(pos, legal, m);

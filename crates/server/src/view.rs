@@ -440,7 +440,21 @@ pub fn legal_move(pos: &Position, m: Move) -> LegalMove {
     let v = pos.variant();
     let g = &v.geometry;
     let name = |c: CellId| g.name(c).to_string();
+    // A drop of a piece placed promoted (Kyoto Shogi) is shown as a drop
+    // with a `+` promotion, so the chooser tells it from the plain drop.
+    let promoted_drop = m
+        .dropped()
+        .filter(|_| m.is_promoted_drop())
+        .and_then(|k| v.pieces[usize::from(k)].promoted_drop());
     let (promotion, promotion_name, promotion_glyph) = match m.promotion() {
+        None if promoted_drop.is_some() => {
+            let def = &v.pieces[usize::from(promoted_drop.unwrap_or(0))];
+            (
+                Some("+".to_string()),
+                Some(def.name.clone()),
+                Some(def.glyph.clone()),
+            )
+        }
         Some(k) => {
             let def = &v.pieces[usize::from(k)];
             let pr = m.from().and_then(|f| {

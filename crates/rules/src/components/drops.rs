@@ -5,7 +5,9 @@
 //! zone, not where it could never move (immobility), not on a file that
 //! holds an unpromoted piece of its own of that type (`no_doubled`, Shogi's
 //! Pawns). Under free drops (Ataxx) a side may drop any type without
-//! holding it, and no hand is kept.
+//! holding it, and no hand is kept. A type whose promotion has
+//! `drop_promoted` may also be placed as the type it promotes to, keeping
+//! its own type as the origin (Kyoto Shogi).
 //!
 //! Hooks: extra moves (`Position::drop_moves`) and effects of a move
 //! ([`Position::hand_gain`]: what a capture adds to the captor's hand;
@@ -36,8 +38,9 @@ impl Position {
                 Vec::new()
             };
             let g = &v.geometry;
+            let promoted = def.promoted_drop();
             for c in def.drop_zone[us.idx()].iter() {
-                if !self.drop_cell_ok(kind, c) {
+                if !self.piece(c).is_empty() {
                     continue;
                 }
                 if def.no_doubled {
@@ -46,7 +49,12 @@ impl Position {
                         continue;
                     }
                 }
-                out.push(Move::drop(kind, c));
+                if self.drop_cell_ok(kind, c) {
+                    out.push(Move::drop(kind, c));
+                }
+                if promoted.is_some_and(|t| self.drop_cell_ok(t, c)) {
+                    out.push(Move::drop_promoted(kind, c));
+                }
             }
         }
     }

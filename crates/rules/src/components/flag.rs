@@ -17,6 +17,13 @@
 //! is a win for the side to move; where both have, it is a draw when White
 //! is to move and the opponent's flag piece is royal (Black's equalising
 //! answer), else a win for the side to move — Fairy-Stockfish's reading.
+//!
+//! A `safe` flag (Dobutsu shogi's Lion, Fairy-Stockfish's `flagPieceSafe`)
+//! counts only while the opponent does not attack the piece that arrived
+//! (with several flag pieces in the region it counts at once): a Lion that
+//! steps onto the far rank where it can be taken has not won yet, and wins
+//! at its side's next turn if it is still there and no longer attacked.
+//! Either side may be judged at any turn; both safely arrived is a draw.
 
 use crate::moves::{MoveKind, MoveList};
 use crate::outcome::{Outcome, Reason};
@@ -35,29 +42,35 @@ pub struct Flag {
     pub region: [CellSet; 2],
     /// The opponent may answer an arrival before it wins.
     pub extra_move: bool,
+    /// An arrival counts only while the flag piece is not attacked.
+    pub safe: bool,
 }
 
 /// The key that makes every piece a flag piece.
 pub const ANY_PIECE: &str = "*";
 
 impl Position {
-    /// True when `c` has a flag piece in its flag region.
+    /// True when `c` has a flag piece in its flag region (for a `safe`
+    /// flag: one the opponent does not attack, or several).
     #[must_use]
     pub fn flag_reached(&self, c: Color) -> bool {
         self.variant().rules.flag.as_ref().is_some_and(|f| {
+            let mut arrived = Vec::new();
             let mut bits = f.pieces[c.idx()] & self.present(c);
             while bits != 0 {
                 let kind = bits.trailing_zeros() as PieceType;
                 bits &= bits - 1;
-                if self
-                    .cells_of(c, kind)
-                    .iter()
-                    .any(|&s| f.region[c.idx()].contains(s))
-                {
-                    return true;
-                }
+                arrived.extend(
+                    self.cells_of(c, kind)
+                        .iter()
+                        .filter(|&&s| f.region[c.idx()].contains(s)),
+                );
             }
-            false
+            match arrived.as_slice() {
+                [] => false,
+                [one] if f.safe => !self.is_attacked(*one, c.flip()),
+                _ => true,
+            }
         })
     }
 
@@ -97,12 +110,16 @@ pub(crate) fn from_spec(
             .map(|t| 1u64 << t)
             .ok_or_else(|| format!("unknown piece `{k}`"))
     };
+    if spec.safe == Some(true) && spec.extra_move == Some(true) {
+        return Err("`safe` with `extra_move` is not supported".into());
+    }
     let white = mask(&spec.piece)?;
     let black = spec.black_piece.as_deref().map_or(Ok(white), mask)?;
     Ok(Flag {
         pieces: [white, black],
         region: region(&spec.region).map_err(|e| format!("region `{}`: {e}", spec.region))?,
         extra_move: spec.extra_move.unwrap_or(false),
+        safe: spec.safe.unwrap_or(false),
     })
 }
 
@@ -127,6 +144,15 @@ pub(crate) fn judge(pos: &Position) -> Option<Outcome> {
             reason: Reason::Flag,
         })
     };
+    if f.safe {
+        // Either side may have arrived safely by now (see the module docs).
+        return match (pos.flag_reached(us), pos.flag_reached(them)) {
+            (true, true) => result(None),
+            (true, false) => result(Some(us)),
+            (false, true) => result(Some(them)),
+            (false, false) => None,
+        };
+    }
     if f.extra_move && pos.flag_reached(us) {
         let equalised =
             us == Color::White && royal(pos, f.pieces[them.idx()]) && pos.flag_reached(them);
@@ -191,5 +217,24 @@ mod tests {
         let black = at("racingkings", "8/1k6/8/8/8/6K1/8/8 b - - 0 1");
         let o = after(&black, "b7b8").outcome().expect("Black arrived");
         assert_eq!(o.winner, Some(Color::Black));
+    }
+
+    #[test]
+    fn a_safe_flag_counts_only_while_the_piece_cannot_be_taken() {
+        // Dobutsu shogi: the Lion wins on the far rank unless attacked there.
+        let pos = at("dobutsu", "l2/2L/3/3[] w - - 0 1");
+        let o = after(&pos, "c3c4").outcome().expect("safe arrival");
+        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::Flag));
+        // On b4 Black's Lion attacks it: play on (Black may take it).
+        let attacked = after(&pos, "c3b4");
+        assert_eq!(attacked.outcome(), None);
+        let o = after(&attacked, "a4b4").outcome().expect("Lion taken");
+        assert_eq!(o.winner, Some(Color::Black));
+        // An unattacked Lion on the far rank wins whoever is to move.
+        let o = at("dobutsu", "l1L/3/3/3[] b - - 0 1")
+            .outcome()
+            .expect("arrived");
+        assert_eq!(o.winner, Some(Color::White));
+        assert_eq!(at("dobutsu", "1lL/3/3/3[] b - - 0 1").outcome(), None);
     }
 }

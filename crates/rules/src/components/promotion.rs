@@ -10,7 +10,7 @@
 //! new type and the origin it keeps).
 
 use crate::components::immobility;
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, PieceType};
 use crate::position::Position;
 use menagerie_geometry::{CellId, CellSet};
@@ -26,6 +26,14 @@ pub struct Promotion {
     pub mandatory: bool,
     /// Triggered when the move starts or ends in the zone (else: ends).
     pub on_start_too: bool,
+    /// Triggered only by captures (Micro Shogi).
+    pub on_capture: bool,
+    /// The promoted piece turns back into this type by a move under the
+    /// same conditions (Kyoto and Micro Shogi: every such move flips it).
+    pub demotion: bool,
+    /// A piece of this type in hand may also be dropped as its first
+    /// promotion choice (Kyoto Shogi).
+    pub drop_promoted: bool,
     /// Only to types the owner has fewer of than at the start.
     pub only_lost: bool,
     /// Compulsory when entering the zone from outside.
@@ -45,11 +53,13 @@ impl Promotion {
         self.keeps_origin && !self.plus_text
     }
 
-    /// True when a move from `from` to `to` may promote.
+    /// True when a move from `from` to `to` (a capture when `capture`) may
+    /// promote — or, for a piece promoted from this type, demote.
     #[must_use]
-    pub fn applies(&self, us: Color, from: CellId, to: CellId) -> bool {
+    pub fn applies(&self, us: Color, from: CellId, to: CellId, capture: bool) -> bool {
         let zone: &CellSet = &self.zone[us.idx()];
-        zone.contains(to) || (self.on_start_too && zone.contains(from))
+        (capture || !self.on_capture)
+            && (zone.contains(to) || (self.on_start_too && zone.contains(from)))
     }
 
     /// True when a move from `from` to `to` must promote (given `immobile`:
@@ -81,22 +91,39 @@ pub fn reverted_from(pieces: &[crate::variant::PieceDef]) -> Vec<Option<PieceTyp
 
 impl Position {
     /// Appends `m`, a move of the side to move's piece of `kind` from `from`
-    /// to `to`, with the promotion choices it has there: one move per type
-    /// it may become, and the plain move unless promotion is forced (or no
-    /// type is available). Without a promotion, a move that would leave the
-    /// piece immobile where the variant forbids that is left out.
+    /// to `to` (a capture when `capture`), with the promotion choices it has
+    /// there: one move per type it may become, and the plain move unless
+    /// promotion is forced (or no type is available). A piece promoted from
+    /// a type with `demotion` instead turns back into that type where the
+    /// type's own promotion would apply. Without a promotion, a move that
+    /// would leave the piece immobile where the variant forbids that is
+    /// left out.
     pub(crate) fn push_promotions(
         &self,
         kind: PieceType,
         from: CellId,
         to: CellId,
         m: Move,
+        capture: bool,
         out: &mut MoveList,
     ) {
         let us = self.side();
         let immobile = immobility::stranded(self.variant(), kind, us, to);
+        if let Some((origin, pr)) = self.demotion_at(from) {
+            if pr.applies(us, from, to, capture) {
+                out.push(m.with_promotion(origin));
+                if !pr.forced(us, from, to, false) && !immobile {
+                    out.push(m);
+                }
+                return;
+            }
+        }
         let def = &self.variant().pieces[usize::from(kind)];
-        let Some(pr) = def.promotion.as_ref().filter(|pr| pr.applies(us, from, to)) else {
+        let Some(pr) = def
+            .promotion
+            .as_ref()
+            .filter(|pr| pr.applies(us, from, to, capture))
+        else {
             if !immobile {
                 out.push(m);
             }
@@ -114,6 +141,25 @@ impl Position {
         if !pr.forced(us, from, to, immobile) || (out.len() == before && !immobile) {
             out.push(m);
         }
+    }
+
+    /// The origin of the promoted piece on `s` and that origin's promotion,
+    /// when the piece may turn back into it (`demotion`).
+    pub(crate) fn demotion_at(&self, s: CellId) -> Option<(PieceType, &Promotion)> {
+        let origin = self.origin(s)?;
+        let pr = self.variant().pieces[usize::from(origin)]
+            .promotion
+            .as_ref()
+            .filter(|pr| pr.demotion)?;
+        Some((origin, pr))
+    }
+
+    /// True when `m`, a move from a cell, turns the piece back into the
+    /// type it was promoted from.
+    #[must_use]
+    pub fn is_demotion(&self, m: Move) -> bool {
+        let from = m.from().filter(|_| m.kind() == MoveKind::Normal);
+        from.is_some_and(|f| m.promotion().is_some() && m.promotion() == self.origin(f))
     }
 
     /// True when `color` has fewer pieces of `kind` on the board than at the
@@ -153,5 +199,43 @@ mod tests {
         assert_eq!(pawn_moves(no_queen, "e9"), ["e9e10q"]);
         let on_eighth = "7k2/10/4P5/10/10/10/10/10/1NB1KCABN1/R8R w - - 0 1";
         assert_eq!(pawn_moves(on_eighth, "e8"), ["e8e9", "e8e9q"]);
+    }
+
+    #[test]
+    fn kyoto_pieces_flip_at_every_move_and_drop_either_face_up() {
+        let v = Registry::builtin().get("kyotoshogi").unwrap();
+        let fen = "p+nks+l/5/5/5/+LSK+NP[S] w - - 0 1";
+        let pos = Position::from_fen(&v, fen).unwrap();
+        let texts = |p: &Position, from: &str| -> Vec<String> {
+            let mut out: Vec<String> = p
+                .legal_moves()
+                .iter()
+                .map(|&m| move_text(p, m, TextStyle::Uci))
+                .filter(|t| t.starts_with(from))
+                .collect();
+            out.sort();
+            out
+        };
+        // The Silver must become a Bishop, the Gold that was a Lance must
+        // turn back into a Lance.
+        assert_eq!(texts(&pos, "b1"), ["b1a2+", "b1b2+", "b1c2+"]);
+        assert_eq!(texts(&pos, "a1"), ["a1a2-", "a1b2-"]);
+        assert_eq!(texts(&pos, "+S@c3"), ["+S@c3"]);
+        assert_eq!(texts(&pos, "S@c3"), ["S@c3"]);
+        let mut p = pos.clone();
+        p.play(crate::parse_move(&p, "+S@c3").unwrap()).unwrap();
+        assert!(
+            p.to_fen().starts_with("p+nks+l/5/2+S2/5/+LSK+NP[]"),
+            "{}",
+            p.to_fen()
+        );
+        p.unmake();
+        assert_eq!(p, pos);
+        p.play(crate::parse_move(&p, "a1a2-").unwrap()).unwrap();
+        assert!(
+            p.to_fen().starts_with("p+nks+l/5/5/L4/1SK+NP[S]"),
+            "{}",
+            p.to_fen()
+        );
     }
 }

@@ -79,7 +79,10 @@ impl Position {
             kind,
             // No promotion and no immobility rule: moves need no further
             // checks. An imitator never promotes.
-            plain: imitates || (def.promotion.is_none() && !v.rules.immobility_illegal),
+            plain: imitates
+                || (def.promotion.is_none()
+                    && !v.rules.immobility_illegal
+                    && self.demotion_at(s).is_none()),
             limits: v.pieces[usize::from(tk)].limits,
         };
         let start = out.len();
@@ -270,7 +273,7 @@ impl Position {
         if mover.plain {
             out.push(m);
         } else {
-            self.push_promotions(mover.kind, mover.from, to, m, out);
+            self.push_promotions(mover.kind, mover.from, to, m, m.is_capture(), out);
         }
     }
 

@@ -43,12 +43,16 @@ impl Position {
             let plain_only = plain && self.ep().is_empty();
             for &s in self.cells_of(us, kind) {
                 let m = v.tables.at(us, kind, s);
+                // A promoted piece that may turn back has choices on every
+                // move (`components::promotion`'s demotion).
+                let flips = self.demotion_at(s).is_some();
                 let skip_progs = plain_only
+                    && !flips
                     && !m.progs.is_empty()
                     && v.reach(us, kind, s)
                         .is_some_and(|r| !self.enemy_within(r, us.flip()));
                 let start = out.len();
-                if !skip_progs && (!simple || !m.progs.is_empty()) {
+                if !skip_progs && (!simple || flips || !m.progs.is_empty()) {
                     self.moves_from(s, out);
                     let mut w = start;
                     for r in start..out.len() {

@@ -74,8 +74,16 @@ impl Position {
                 if !v.rules.free_drops {
                     self.add_hand(us, k, -1);
                 }
-                self.put(m.to(), Piece::new(k, us), 0);
-                moved_kind = k;
+                let placed = if m.is_promoted_drop() {
+                    v.pieces[usize::from(k)].promoted_drop()
+                } else {
+                    None
+                };
+                match placed {
+                    Some(t) => self.put(m.to(), Piece::new(t, us), k + 1),
+                    None => self.put(m.to(), Piece::new(k, us), 0),
+                }
+                moved_kind = placed.unwrap_or(k);
                 reset = v.rules.drop_resets_clock;
                 touched[0] = m.to().0;
             }
@@ -126,7 +134,9 @@ impl Position {
                     let (pp, po) = self.take(to);
                     u.moved_origin = po;
                     let keeps = def.promotion.as_ref().is_some_and(|x| x.keeps_origin);
-                    let origin = if keeps { pp.kind() + 1 } else { 0 };
+                    // A demotion (back to the kept origin) leaves no origin.
+                    let demoted = po != 0 && k + 1 == po;
+                    let origin = if keeps && !demoted { pp.kind() + 1 } else { 0 };
                     self.put(to, Piece::new(k, us), origin);
                     if v.rules.promotion_resets_clock {
                         reset = true;
@@ -263,9 +273,9 @@ impl Position {
         self.unexplode(u.blasted);
         match m.kind() {
             MoveKind::Drop => {
-                let (p, _) = self.take(m.to());
+                self.take(m.to());
                 if !v.rules.free_drops {
-                    self.add_hand(us, p.kind(), 1);
+                    self.add_hand(us, m.dropped().unwrap_or(0), 1);
                 }
             }
             MoveKind::Castle => {

@@ -92,6 +92,9 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "yarishogi.toml",
     "okisakishogi.toml",
     "checkshogi.toml",
+    "kyotoshogi.toml",
+    "micro.toml",
+    "dobutsu.toml",
     "kingofthehill.toml",
     "racingkings.toml",
     // Losing games and extinction rules.

@@ -464,6 +464,17 @@ mod tests {
         assert_eq!(p[0].key, "[v] flagMove");
         let p = problems_of("[v]\nchecking = perhaps\n");
         assert_eq!(p[0].key, "[v] checking");
+        // Dobutsu's safe Lion: the flag counts only while not attacked.
+        let text = "[safe:chess]\nflagPiece = k\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\n";
+        let ids = reg.add_ini("y.ini", text).unwrap();
+        let safe = reg.get(&ids[0]).unwrap();
+        assert!(safe
+            .rules
+            .flag
+            .as_ref()
+            .is_some_and(|f| f.safe && !f.extra_move));
+        let p = problems_of("[v]\nflagRegion = *8\nflagPieceSafe = perhaps\n");
+        assert_eq!(p[0].key, "[v] flagPieceSafe");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The goal keys of a Fairy-Stockfish ini section that need the section's
-//! pieces: capture the flag (`flagPiece`, `flagRegion`, `flagMove` and
-//! their per-colour forms) and extinction (`extinctionValue` with
+//! pieces: capture the flag (`flagPiece`, `flagRegion`, `flagMove`,
+//! `flagPieceSafe` and their per-colour forms) and extinction (`extinctionValue` with
 //! `extinctionPieceTypes`, `extinctionPieceCount`,
 //! `extinctionOpponentPieceCount`, `extinctionClaim`). The keys that need
 //! only their own value are rows of `ini_rules`.
@@ -21,6 +21,7 @@ pub(super) const KEYS: &[&str] = &[
     "whiteFlag",
     "blackFlag",
     "flagMove",
+    "flagPieceSafe",
     "extinctionValue",
     "extinctionPieceTypes",
     "extinctionPieceCount",
@@ -147,6 +148,11 @@ fn flag_rule(st: &Settings, letters: &[char]) -> Result<Option<(Table, Table)>, 
         let b = bool_of(s)
             .ok_or_else(|| st.problem("flagMove", format!("`{s}`: use true or false")))?;
         f.insert("extra_move".into(), Value::Boolean(b));
+    }
+    if let Some(s) = get("flagPieceSafe") {
+        let b = bool_of(s)
+            .ok_or_else(|| st.problem("flagPieceSafe", format!("`{s}`: use true or false")))?;
+        f.insert("safe".into(), Value::Boolean(b));
     }
     Ok(Some((f, region)))
 }

@@ -43,6 +43,9 @@ const TEMPLATE_KEYS: &[&str] = &[
     "mandatoryPawnPromotion",
     "promotedPieceType",
     "mandatoryPiecePromotion",
+    "pieceDemotion",
+    "dropPromoted",
+    "piecePromotionOnCapture",
     "dropNoDoubled",
     "enPassantRegion",
     "shogiPawnDropMateIllegal",
@@ -380,6 +383,13 @@ impl<'a> Template<'a> {
     fn pieces_table(&mut self) -> Table {
         let promoted = self.promoted();
         let mandatory = self.flag("mandatoryPiecePromotion").unwrap_or(false);
+        let demotion = self.flag("pieceDemotion").unwrap_or(false);
+        let drop_promoted = self.flag("dropPromoted").unwrap_or(false);
+        let trigger = if self.flag("piecePromotionOnCapture") == Some(true) {
+            "capture"
+        } else {
+            "start-or-end"
+        };
         let no_doubled: Vec<char> = self
             .get("dropNoDoubled")
             .map(|s| s.chars().map(|c| c.to_ascii_lowercase()).collect())
@@ -410,8 +420,10 @@ impl<'a> Template<'a> {
                 pr.insert("zone".into(), Value::String("promotion".into()));
                 pr.insert("to".into(), Value::Array(vec![letter(to)]));
                 pr.insert("style".into(), Value::String("promote".into()));
-                pr.insert("trigger".into(), Value::String("start-or-end".into()));
+                pr.insert("trigger".into(), Value::String(trigger.into()));
                 pr.insert("mandatory".into(), Value::Boolean(mandatory));
+                pr.insert("demotion".into(), Value::Boolean(demotion));
+                pr.insert("drop_promoted".into(), Value::Boolean(drop_promoted));
                 p.insert("promotion".into(), Value::Table(pr));
             }
             if no_doubled.contains(&l) {
@@ -564,8 +576,10 @@ impl<'a> Template<'a> {
     /// rules that need the section's pieces.
     fn rules(&mut self) -> Table {
         let mut rules = Table::new();
-        // Fairy-Stockfish resets its move-rule clock on every promotion.
-        rules.insert("promotion_resets_clock".into(), Value::Boolean(true));
+        // Fairy-Stockfish resets its move-rule clock on every promotion,
+        // unless promoted pieces may turn back (`pieceDemotion`).
+        let demotion = self.flag("pieceDemotion") == Some(true);
+        rules.insert("promotion_resets_clock".into(), Value::Boolean(!demotion));
         // Its template's captures stay off the hand unless a key says so
         // (Menagerie's default is to send them there in a drop game).
         if self.flag("pieceDrops") == Some(true) && self.get("capturesToHand").is_none() {
@@ -766,5 +780,62 @@ mod tests {
                 .unwrap_err();
         assert_eq!(e.problems[0].key, "[c] castlingKingsideFile");
         assert!(e.problems[0].message.contains("outside the board"));
+    }
+
+    /// The legal moves of `v` after `moves`, as protocol text, sorted.
+    fn legal_after(v: &std::sync::Arc<crate::Variant>, fen: &str, moves: &[&str]) -> Vec<String> {
+        let mut p = crate::Position::from_fen(v, fen).expect("fen");
+        for m in moves {
+            let mv = crate::parse_move(&p, m).expect(m);
+            p.play(mv).expect(m);
+        }
+        let mut out: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .map(|&m| crate::move_text(&p, m, crate::TextStyle::Uci))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// A 3x3 section whose Silver turns into a Bishop and back.
+    const FLIP: &str = "[flip]\nmaxFile = 3\nmaxRank = 3\npawn = -\nknight = -\nqueen = -\nrook = -\nbishop = b\nsilver = s\ncastling = false\ndoubleStep = false\npieceDrops = true\ncapturesToHand = true\npromotionRegionWhite = *1 *2 *3\npromotionRegionBlack = *1 *2 *3\npromotedPieceType = s:b\nmandatoryPiecePromotion = true\nstartFen = 2k/3/S1K[S] w - - 0 1\n";
+
+    #[test]
+    fn piece_demotion_and_drop_promoted_flip_pieces_as_in_kyoto_shogi() {
+        let text = format!("{FLIP}pieceDemotion = true\ndropPromoted = true\n");
+        let v = load(&text);
+        assert!(!v.rules.promotion_resets_clock);
+        let fen = "2k/3/S1K[S] w - - 0 1";
+        let silver: Vec<String> = legal_after(&v, fen, &[])
+            .into_iter()
+            .filter(|m| m.starts_with("a1") || m.ends_with("@b2"))
+            .collect();
+        // Every Silver move promotes; the drop may put either face up.
+        assert_eq!(silver, ["+S@b2", "S@b2", "a1a2+", "a1b2+"]);
+        // The Bishop (a promoted Silver) must turn back at its next move.
+        let back = legal_after(&v, fen, &["a1b2+", "c3b3"]);
+        assert!(back.contains(&"b2a1-".to_string()), "{back:?}");
+        assert!(back
+            .iter()
+            .filter(|m| m.starts_with("b2"))
+            .all(|m| m.ends_with('-')));
+        // Without the keys the Bishop stays a Bishop and no promoted drop exists.
+        let plain = load(FLIP);
+        let moves = legal_after(&plain, fen, &["a1b2+", "c3b3"]);
+        assert!(moves.contains(&"b2a1".to_string()) && !moves.contains(&"+S@a2".to_string()));
+    }
+
+    #[test]
+    fn piece_promotion_on_capture_promotes_by_captures_only() {
+        let text = format!("{FLIP}piecePromotionOnCapture = true\n");
+        let v = load(&text);
+        // Quiet moves stay plain, a capture must promote.
+        let moves = legal_after(&v, "1K1/3/S1k w - - 0 1", &[]);
+        let silver: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1")).collect();
+        assert_eq!(silver, ["a1a2", "a1b2"]);
+        let moves = legal_after(&v, "1K1/1b1/S1k w - - 0 1", &[]);
+        let silver: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1")).collect();
+        assert_eq!(silver, ["a1a2", "a1b2+"]);
     }
 }

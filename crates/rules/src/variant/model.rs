@@ -85,6 +85,16 @@ impl PieceDef {
             .filter(|pr| pr.to.len() == 1)
             .map(|pr| pr.to[0])
     }
+
+    /// The type a piece of this type in hand may also be dropped as
+    /// (`drop_promoted`), if any.
+    #[must_use]
+    pub fn promoted_drop(&self) -> Option<PieceType> {
+        self.promotion
+            .as_ref()
+            .filter(|pr| pr.drop_promoted)
+            .and_then(|pr| pr.to.first().copied())
+    }
 }
 
 /// Rule components that are not about how pieces move.

@@ -193,7 +193,8 @@ pub struct PromotionFile {
     pub to: Vec<String>,
     /// Promotion is compulsory in the zone.
     pub mandatory: Option<bool>,
-    /// `end` (move ends in the zone) or `start-or-end`.
+    /// `end` (move ends in the zone), `start-or-end`, or `capture` (a
+    /// capture that starts or ends in the zone: Micro Shogi).
     pub trigger: Option<String>,
     /// Only to a type the owner has fewer of than at the start.
     pub only_lost: Option<bool>,
@@ -204,6 +205,12 @@ pub struct PromotionFile {
     /// written with `+`) or `revert` (Crazyhouse: it reverts when captured
     /// but is written as in chess, `e7e8q`).
     pub style: Option<String>,
+    /// The promoted piece turns back into this type by a move under the
+    /// same conditions (zone, trigger, compulsion): Kyoto and Micro Shogi.
+    pub demotion: Option<bool>,
+    /// A piece of this type in hand may also be dropped as the type it
+    /// promotes to (Kyoto Shogi).
+    pub drop_promoted: Option<bool>,
 }
 
 /// `[setup]`.
@@ -446,6 +453,9 @@ pub struct FlagFile {
     /// The opponent may answer an arrival before it wins (racing kings);
     /// default false (the arrival wins at once).
     pub extra_move: Option<bool>,
+    /// The arrival counts only while no enemy piece attacks the flag piece
+    /// (Dobutsu shogi's Lion); default false.
+    pub safe: Option<bool>,
 }
 
 /// The series of checks a checkmate needs.

@@ -263,12 +263,16 @@ impl Ctx<'_> {
                 None => report(self, format!("promotion to unknown piece `{t}`")),
             }
         }
-        let on_start_too = match pr.trigger.as_deref() {
-            None | Some("end") => false,
-            Some("start-or-end") => true,
+        let (on_start_too, on_capture) = match pr.trigger.as_deref() {
+            None | Some("end") => (false, false),
+            Some("start-or-end") => (true, false),
+            Some("capture") => (true, true),
             Some(o) => {
-                report(self, format!("trigger `{o}`: use `end` or `start-or-end`"));
-                false
+                report(
+                    self,
+                    format!("trigger `{o}`: use `end`, `start-or-end` or `capture`"),
+                );
+                (false, false)
             }
         };
         let keeps_origin = match pr.style.as_deref() {
@@ -282,11 +286,29 @@ impl Ctx<'_> {
                 false
             }
         };
+        // A demotion returns the piece to the origin it keeps, and a
+        // promoted drop must keep its origin for the captor's hand.
+        let needs_origin = pr.demotion == Some(true) || pr.drop_promoted == Some(true);
+        if needs_origin && !keeps_origin {
+            report(
+                self,
+                "`demotion` and `drop_promoted` need a promoted piece that keeps its origin: style `promote` or `revert`".into(),
+            );
+        }
+        if pr.drop_promoted == Some(true) && to.len() != 1 {
+            report(
+                self,
+                "`drop_promoted` needs exactly one type in `to` (the type dropped)".into(),
+            );
+        }
         Promotion {
             zone,
             to,
             mandatory: pr.mandatory.unwrap_or(false),
             on_start_too,
+            on_capture,
+            demotion: pr.demotion.unwrap_or(false),
+            drop_promoted: pr.drop_promoted.unwrap_or(false),
             only_lost: pr.only_lost.unwrap_or(false),
             on_entry: pr.on_entry.unwrap_or(false),
             keeps_origin,
