@@ -227,11 +227,16 @@ fn special_rules(v: &Variant) -> Vec<String> {
                 piece_name(v, k)
             ));
         }
-        if p.no_doubled {
-            out.push(format!(
+        match p.no_doubled {
+            0 => {}
+            1 => out.push(format!(
                 "A {} may not be dropped on a file that holds an unpromoted {} of its side.",
                 p.name, p.name
-            ));
+            )),
+            n => out.push(format!(
+                "A {} may not be dropped on a file that holds {n} unpromoted pieces of its type of its side.",
+                p.name
+            )),
         }
         if p.creates_ep {
             out.push(format!(

@@ -4,10 +4,11 @@
 //! from its hand instead of moving: on an empty cell of the type's drop
 //! zone, not where it could never move (immobility), not on a file that
 //! holds an unpromoted piece of its own of that type (`no_doubled`, Shogi's
-//! Pawns). Under free drops (Ataxx) a side may drop any type without
-//! holding it, and no hand is kept. A type whose promotion has
-//! `drop_promoted` may also be placed as the type it promotes to, keeping
-//! its own type as the origin (Kyoto Shogi).
+//! Pawns; or a given number of them: `no_doubled = 2`, Tori's Swallows).
+//! Under free drops (Ataxx) a side may drop any type without holding it,
+//! and no hand is kept. A type whose promotion has `drop_promoted` may also
+//! be placed as the type it promotes to, keeping its own type as the origin
+//! (Kyoto Shogi).
 //!
 //! Hooks: extra moves (`Position::drop_moves`) and effects of a move
 //! ([`Position::hand_gain`]: what a capture adds to the captor's hand;
@@ -29,10 +30,10 @@ impl Position {
                 continue;
             }
             let def = &v.pieces[usize::from(kind)];
-            let blocked_files: Vec<bool> = if def.no_doubled {
+            let blocked_files: Vec<bool> = if def.no_doubled > 0 {
                 v.file_cells
                     .iter()
-                    .map(|cells| self.unpromoted_on(kind, cells))
+                    .map(|cells| self.unpromoted_on(kind, cells, def.no_doubled))
                     .collect()
             } else {
                 Vec::new()
@@ -43,7 +44,7 @@ impl Position {
                 if !self.piece(c).is_empty() {
                     continue;
                 }
-                if def.no_doubled {
+                if def.no_doubled > 0 {
                     let x = g.coord(c).x;
                     if x >= 0 && blocked_files.get(x as usize).copied().unwrap_or(false) {
                         continue;
@@ -59,13 +60,15 @@ impl Position {
         }
     }
 
-    /// True when one of `cells` holds an unpromoted piece of the side to
-    /// move of `kind` (a file closed to drops of a no-doubling type).
-    fn unpromoted_on(&self, kind: PieceType, cells: &[CellId]) -> bool {
+    /// True when `cells` hold `limit` or more unpromoted pieces of the side
+    /// to move of `kind` (a file closed to drops of a no-doubling type).
+    fn unpromoted_on(&self, kind: PieceType, cells: &[CellId], limit: u8) -> bool {
         let own = Piece::new(kind, self.side());
-        cells
+        let count = cells
             .iter()
-            .any(|&c| self.piece(c) == own && self.origin(c).is_none())
+            .filter(|&&c| self.piece(c) == own && self.origin(c).is_none())
+            .count();
+        count >= usize::from(limit)
     }
 
     /// True when `color` may drop a piece of `kind`: one in hand, or any
@@ -111,7 +114,8 @@ impl Position {
         }
         let x = v.geometry.coord(c).x;
         let file = usize::try_from(x).ok().and_then(|x| v.file_cells.get(x));
-        !(def.no_doubled && file.is_some_and(|cells| self.unpromoted_on(kind, cells)))
+        !(def.no_doubled > 0
+            && file.is_some_and(|cells| self.unpromoted_on(kind, cells, def.no_doubled)))
     }
 
     /// The type a captor adds to its hand for capturing `captured`

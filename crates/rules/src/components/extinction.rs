@@ -11,12 +11,22 @@
 //! needs one more of them against it to be judged (it may still restore the
 //! balance). The side that has just moved is judged first, as in
 //! Fairy-Stockfish. The rule stops play: a decided position has no moves.
+//!
+//! A `pseudo_royal` rule (Sho shogi: lose King and Prince, Fairy-Stockfish's
+//! `extinctionPseudoRoyal`) makes the counted pieces royal while their side
+//! has no more than one over the count: then none of them may be left
+//! attacked, and the side is checkmated rather than extinct, so the
+//! extinction verdict itself is never given (as in Fairy-Stockfish). With
+//! more of them, any one may be left en prise. Whether a move was legal is
+//! judged by the pieces that were royal before it: a promotion that adds a
+//! counted piece does not free the old one from check.
 
 use super::mate::Verdict;
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Color, PieceType};
 use crate::position::Position;
 use crate::variant::spec::ExtinctionFile;
+use menagerie_geometry::CellId;
 
 /// The key that counts a side's whole army together.
 pub const ALL_PIECES: &str = "*";
@@ -36,6 +46,8 @@ pub struct Extinction {
     pub opponent_count: u32,
     /// The side to move needs one more opponent piece against it.
     pub claim: bool,
+    /// The counted pieces are royal while few (see the module docs).
+    pub pseudo_royal: bool,
 }
 
 /// The validated rule from `[rules] extinction`.
@@ -69,6 +81,7 @@ pub(crate) fn from_spec(
         count: spec.count.unwrap_or(0),
         opponent_count: spec.opponent_count.unwrap_or(0),
         claim: spec.claim.unwrap_or(false),
+        pseudo_royal: spec.pseudo_royal.unwrap_or(false),
     })
 }
 
@@ -76,6 +89,41 @@ impl Position {
     /// Pieces of `kind` that `c` has on the board and in hand.
     fn with_hand(&self, c: Color, kind: PieceType) -> u32 {
         (self.count(c, kind) + usize::from(self.hand(c, kind))) as u32
+    }
+
+    /// The types of `c` that are royal now under a pseudo-royal extinction
+    /// rule (bit per type), and the cell of a piece that is not: for the
+    /// side that has just moved, the rule is applied to the position before
+    /// its move, so a piece its promotion just made does not count.
+    pub(crate) fn pseudo_royals(&self, c: Color) -> (u64, Option<CellId>) {
+        let Some(e) = self
+            .variant()
+            .rules
+            .extinction
+            .as_ref()
+            .filter(|e| e.pseudo_royal)
+        else {
+            return (0, None);
+        };
+        let promoted = self
+            .last_move()
+            .filter(|_| c != self.side())
+            .and_then(|m| m.promotion().map(|k| (k, m.to())));
+        let mut mask = 0;
+        let mut bits = e.types;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as PieceType;
+            bits &= bits - 1;
+            let made = promoted.is_some_and(|(t, _)| t == k);
+            let before = self.count(c, k) - usize::from(made);
+            if before as u32 <= e.count + 1 {
+                mask |= 1 << k;
+            }
+        }
+        let skip = promoted
+            .filter(|(t, _)| mask >> t & 1 != 0)
+            .map(|(_, at)| at);
+        (mask, skip)
     }
 
     /// All of `c`'s pieces, on the board and in hand.
@@ -112,7 +160,12 @@ impl Extinction {
 
 /// The extinction verdict (see the module docs).
 pub(crate) fn judge(pos: &Position) -> Option<Outcome> {
-    let e = pos.variant().rules.extinction.as_ref()?;
+    let e = pos
+        .variant()
+        .rules
+        .extinction
+        .as_ref()
+        .filter(|e| !e.pseudo_royal)?;
     let us = pos.side();
     let c = [us.flip(), us].into_iter().find(|&c| e.extinct(pos, c))?;
     let winner = match e.verdict {
@@ -166,5 +219,34 @@ mod tests {
         let o = outcome("threekings", two).expect("two kings left");
         assert_eq!(o.winner, Some(Color::White));
         assert!(outcome("threekings", "k3k2k/8/8/8/8/8/8/K3K2K w - - 0 1").is_none());
+    }
+
+    #[test]
+    fn pseudo_royal_kings_are_royal_only_while_alone() {
+        // Sho shogi: a Rook attacks the King on e1.
+        let v = crate::Registry::builtin().get("shoshogi").unwrap();
+        let moves = |fen: &str| -> Vec<String> {
+            let p = Position::from_fen(&v, fen).unwrap();
+            let mut out: Vec<String> = p
+                .legal_moves()
+                .iter()
+                .map(|&m| crate::move_text(&p, m, crate::TextStyle::Uci))
+                .collect();
+            out.sort();
+            out
+        };
+        // Alone, the King is in check and must step away.
+        let alone = "4k4/9/9/9/9/9/9/9/r3K4 w - - 0 1";
+        assert!(Position::from_fen(&v, alone).unwrap().in_check());
+        assert_eq!(moves(alone), ["e1d2", "e1e2", "e1f2"]);
+        // With a Prince beside it, either may be left en prise.
+        let pair = "4k4/9/9/9/4+E4/9/9/9/r3K4 w - - 0 1";
+        assert!(!Position::from_fen(&v, pair).unwrap().in_check());
+        assert!(moves(pair).contains(&"e5e6".to_string()));
+        // Promoting a Drunk Elephant to a Prince does not lift the check:
+        // the King was royal before the move.
+        let promote = "4k4/9/9/4E4/9/9/9/9/r3K4 w - - 0 1";
+        assert!(!moves(promote).iter().any(|m| m.starts_with("e6")));
+        assert_eq!(Position::from_fen(&v, pair).unwrap().outcome(), None);
     }
 }

@@ -59,7 +59,7 @@ impl FastLegality {
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| p.royal)
-                .fold(0, |m, (k, _)| m | 1 << k),
+                .fold(pos.pseudo_royals(us).0, |m, (k, _)| m | 1 << k),
             pinned,
             hop_lines: Vec::new(),
             sensitive: None,

@@ -303,14 +303,17 @@ impl Position {
         &self.keys
     }
 
-    /// Cells of a side's royal pieces.
+    /// Cells of a side's royal pieces (pseudo-royal ones included while
+    /// they are royal: `components::extinction`).
     pub fn royals(&self, color: Color) -> impl Iterator<Item = CellId> + '_ {
+        let (pseudo, skip) = self.pseudo_royals(color);
         self.v
             .pieces
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.royal)
+            .filter(move |(k, p)| p.royal || pseudo >> k & 1 != 0)
             .flat_map(move |(k, _)| self.cells_of(color, k as PieceType).iter().copied())
+            .filter(move |&c| Some(c) != skip)
     }
 
     // ---- low-level board edits (keep lists, present masks and hash right) ----

@@ -95,6 +95,8 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "kyotoshogi.toml",
     "micro.toml",
     "dobutsu.toml",
+    "torishogi.toml",
+    "shoshogi.toml",
     "kingofthehill.toml",
     "racingkings.toml",
     // Losing games and extinction rules.

@@ -2,7 +2,8 @@
 //! pieces: capture the flag (`flagPiece`, `flagRegion`, `flagMove`,
 //! `flagPieceSafe` and their per-colour forms) and extinction (`extinctionValue` with
 //! `extinctionPieceTypes`, `extinctionPieceCount`,
-//! `extinctionOpponentPieceCount`, `extinctionClaim`). The keys that need
+//! `extinctionOpponentPieceCount`, `extinctionClaim`,
+//! `extinctionPseudoRoyal`). The keys that need
 //! only their own value are rows of `ini_rules`.
 
 use super::ini::{bool_of, Settings};
@@ -27,6 +28,7 @@ pub(super) const KEYS: &[&str] = &[
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
     "extinctionClaim",
+    "extinctionPseudoRoyal",
 ];
 
 /// Writes the goal rules `st` sets into `rules` (`letters`: the section's
@@ -105,6 +107,12 @@ fn extinction_table(st: &Settings, letters: &[char]) -> Result<Option<Table>, Pr
         let b = bool_of(s)
             .ok_or_else(|| st.problem("extinctionClaim", format!("`{s}`: use true or false")))?;
         t.insert("claim".into(), Value::Boolean(b));
+    }
+    if let Some(s) = st.get("extinctionPseudoRoyal") {
+        let b = bool_of(s).ok_or_else(|| {
+            st.problem("extinctionPseudoRoyal", format!("`{s}`: use true or false"))
+        })?;
+        t.insert("pseudo_royal".into(), Value::Boolean(b));
     }
     Ok(Some(t))
 }

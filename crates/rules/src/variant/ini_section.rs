@@ -47,6 +47,7 @@ const TEMPLATE_KEYS: &[&str] = &[
     "dropPromoted",
     "piecePromotionOnCapture",
     "dropNoDoubled",
+    "dropNoDoubledCount",
     "enPassantRegion",
     "shogiPawnDropMateIllegal",
     "countingRule",
@@ -427,11 +428,28 @@ impl<'a> Template<'a> {
                 p.insert("promotion".into(), Value::Table(pr));
             }
             if no_doubled.contains(&l) {
-                p.insert("no_doubled".into(), Value::Boolean(true));
+                p.insert("no_doubled".into(), self.no_doubled_value());
             }
             table.insert(l.to_ascii_uppercase().to_string(), Value::Table(p));
         }
         table
+    }
+
+    /// The `no_doubled` value of a `dropNoDoubled` type: `true`, or the
+    /// `dropNoDoubledCount` (how many own pieces close a file; default 1).
+    fn no_doubled_value(&mut self) -> Value {
+        match self.get("dropNoDoubledCount").map(str::parse::<u8>) {
+            None | Some(Ok(1)) => Value::Boolean(true),
+            Some(Ok(n)) => Value::Integer(i64::from(n)),
+            Some(Err(_)) => {
+                let v = self
+                    .get("dropNoDoubledCount")
+                    .unwrap_or_default()
+                    .to_string();
+                self.bad("dropNoDoubledCount", format!("`{v}` is not a count"));
+                Value::Boolean(true)
+            }
+        }
     }
 
     /// The template's pawn (if the section keeps one) with its promotion,
@@ -837,5 +855,22 @@ mod tests {
         let moves = legal_after(&v, "1K1/1b1/S1k w - - 0 1", &[]);
         let silver: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1")).collect();
         assert_eq!(silver, ["a1a2", "a1b2+"]);
+    }
+
+    #[test]
+    fn drop_no_doubled_count_and_pseudo_royal_extinction_load() {
+        // Tori shogi's Swallows: two on a file close it to drops.
+        let base = "[t]\nmaxFile = 3\nmaxRank = 4\npawn = -\nknight = -\nbishop = -\nrook = -\nqueen = -\nshogiPawn = s\npieceDrops = true\ncapturesToHand = true\ndropNoDoubled = s\ncastling = false\ndoubleStep = false\nstartFen = 2k/3/3/S1K[S] w - - 0 1\n";
+        let a2 = |text: &str| {
+            legal_after(&load(text), "2k/3/3/S1K[S] w - - 0 1", &[]).contains(&"S@a2".to_string())
+        };
+        assert!(!a2(base));
+        assert!(a2(&format!("{base}dropNoDoubledCount = 2\n")));
+        let e = crate::variant::ini::convert("x.ini", &format!("{base}dropNoDoubledCount = two\n"))
+            .unwrap_err();
+        assert_eq!(e.problems[0].key, "[t] dropNoDoubledCount");
+        // Sho shogi's King and Prince.
+        let v = load("[pr:chess]\nextinctionValue = loss\nextinctionPieceTypes = q\nextinctionPseudoRoyal = true\n");
+        assert!(v.rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal));
     }
 }

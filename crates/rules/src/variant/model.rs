@@ -57,8 +57,9 @@ pub struct PieceDef {
     pub imitator: bool,
     /// May be dropped here, per colour.
     pub drop_zone: [CellSet; 2],
-    /// Not on a file holding an own unpromoted piece of this type.
-    pub no_doubled: bool,
+    /// Not dropped on a file holding this many own unpromoted pieces of
+    /// this type (0: no such rule; Shogi's Pawns 1, Tori's Swallows 2).
+    pub no_doubled: u8,
     /// May be held in hand and dropped.
     pub droppable: bool,
     /// Cells where it has some move on an empty board, per colour.
@@ -397,6 +398,11 @@ impl Variant {
     #[must_use]
     pub fn has_royal(&self) -> bool {
         self.pieces.iter().any(|p| p.royal)
+            || self
+                .rules
+                .extinction
+                .as_ref()
+                .is_some_and(|e| e.pseudo_royal)
     }
 }
 

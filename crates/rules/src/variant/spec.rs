@@ -130,8 +130,9 @@ pub struct PieceFile {
     pub initial: Option<String>,
     /// Region where it may be dropped (player-relative).
     pub drop_zone: Option<String>,
-    /// May not be dropped on a file holding an own unpromoted piece of the type.
-    pub no_doubled: Option<bool>,
+    /// May not be dropped on a file holding an own unpromoted piece of the
+    /// type (`true`), or that many of them (a number: Tori shogi's 2).
+    pub no_doubled: Option<NoDoubled>,
     /// May appear in hand and be dropped (default: true in drop variants).
     pub droppable: Option<bool>,
     /// Never moves once on the board (a Reversi stone): it needs no
@@ -148,6 +149,28 @@ pub struct PieceFile {
     pub no_hop_over: Option<Vec<String>>,
     /// Piece keys it may not capture (`components::cannon_limits`).
     pub no_capture: Option<Vec<String>>,
+}
+
+/// The `no_doubled` key: a switch, or how many own unpromoted pieces of
+/// the type close a file to its drops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum NoDoubled {
+    /// `true`: one piece closes the file (Shogi's Pawns); `false`: no rule.
+    Switch(bool),
+    /// This many pieces close the file (0: no rule).
+    Count(u8),
+}
+
+impl NoDoubled {
+    /// How many own unpromoted pieces on a file bar drops (0: never).
+    #[must_use]
+    pub fn limit(self) -> u8 {
+        match self {
+            NoDoubled::Switch(on) => u8::from(on),
+            NoDoubled::Count(n) => n,
+        }
+    }
 }
 
 /// One move group of a piece.
@@ -437,6 +460,10 @@ pub struct ExtinctionFile {
     /// The side to move needs one more opponent piece against it
     /// (default false).
     pub claim: Option<bool>,
+    /// While a side has no more than `count + 1` pieces of a counted type,
+    /// they are royal: none may be left attacked, so the type cannot die
+    /// out by capture (Sho shogi's King and Prince; default false).
+    pub pseudo_royal: Option<bool>,
 }
 
 /// A flag rule: `flag = { piece, black_piece, region, extra_move }`.

@@ -8,7 +8,7 @@ use crate::piece::{Color, PieceType, MAX_PIECE_TYPES};
 use crate::placement::Placement;
 use crate::variant::load::VariantError;
 use crate::variant::model::{CannonLimits, PieceDef, Promotion};
-use crate::variant::spec::{PieceFile, PromotionFile};
+use crate::variant::spec::{NoDoubled, PieceFile, PromotionFile};
 use menagerie_geometry::{CellSet, Geometry};
 
 /// The piece types of a variant, with what the later stages need.
@@ -166,7 +166,7 @@ impl Ctx<'_> {
                 captured_as,
                 imitator: imitates,
                 drop_zone,
-                no_doubled: p.no_doubled.unwrap_or(false),
+                no_doubled: p.no_doubled.map_or(0, NoDoubled::limit),
                 droppable: p.droppable.unwrap_or(drops),
                 mobile: [self.g.empty_set(), self.g.empty_set()],
                 complex: false,
