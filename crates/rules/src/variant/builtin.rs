@@ -137,4 +137,8 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "flipello.toml",
     "flipello10.toml",
     "ataxx.toml",
+    "pawnsideways.toml",
+    "pawnback.toml",
+    "legan.toml",
+    "coregal.toml",
 ];
