@@ -48,7 +48,7 @@ const DIRECTIONS: [Vector; 8] = [
 /// The value of `enclosing_drops` and `flips` that switches the rule off.
 const NONE: &str = "none";
 
-/// How many stones a move turned in each of the [`DIRECTIONS`], counted
+/// How many stones a move turned in each of the `DIRECTIONS`, counted
 /// from its destination.
 pub type Flipped = [u8; 8];
 

@@ -4,7 +4,7 @@
 //! draw, or goes to the side with more material where the variant counts
 //! it (`components::material_count`), as every one of them does.
 //!
-//! Hook: verdict ([`judge`]), judged before the stalemate verdict, as a
+//! Hook: verdict (`judge`), judged before the stalemate verdict, as a
 //! full board ends the game whatever moves (passes) are left.
 
 use crate::outcome::{Outcome, Reason};
