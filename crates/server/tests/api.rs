@@ -841,7 +841,7 @@ async fn shogi_drops_and_promotion() {
     assert_eq!(h8["name"], "Dragon Horse");
     assert_eq!(
         s["hands"]["white"],
-        json!([{"token": "B", "count": 1, "name": "Bishop", "abbrev": "B", "glyph": "bishop"}])
+        json!([{"token": "B", "count": 1, "name": "Bishop", "abbrev": "B", "glyph": "bishop", "unlimited": false}])
     );
     assert_eq!(s["last_move"]["captured"], json!(["h8"]));
     // Black recaptures with the silver and gets a bishop to drop.
