@@ -87,6 +87,8 @@ fn normal_fen(fen: &str) -> String {
 struct Sections {
     /// Section names in file order, lowercase (the id a section loads as).
     names: Vec<String>,
+    /// The sections that another section of the file extends.
+    parents: BTreeSet<String>,
     /// Ids of the sections that loaded.
     loaded: BTreeSet<String>,
     /// The ini reader's messages for each section that did not load.
@@ -95,18 +97,18 @@ struct Sections {
     file_problems: Vec<String>,
 }
 
-/// The section names of an ini text, lowercase, in file order.
-fn section_names(text: &str) -> Vec<String> {
+/// The (name, parent) of each section of an ini text, lowercase, in file
+/// order.
+fn section_heads(text: &str) -> Vec<(String, Option<String>)> {
     text.lines()
         .map(str::trim)
         .filter_map(|l| l.strip_prefix('[')?.strip_suffix(']'))
-        .map(|inner| {
-            inner
-                .split(':')
-                .next()
-                .unwrap_or("")
-                .trim()
-                .to_ascii_lowercase()
+        .map(|inner| match inner.split_once(':') {
+            Some((name, parent)) => (
+                name.trim().to_ascii_lowercase(),
+                Some(parent.trim().to_ascii_lowercase()),
+            ),
+            None => (inner.trim().to_ascii_lowercase(), None),
         })
         .collect()
 }
@@ -128,7 +130,9 @@ fn section_of(file: &str, key: &str, names: &[String]) -> Option<String> {
 /// Loads `sections.ini` into `reg`, as a user's ini file is loaded.
 fn load_sections(reg: &mut Registry) -> Sections {
     let text = std::fs::read_to_string(root().join(SECTIONS_INI)).unwrap();
-    let names = section_names(&text);
+    let heads = section_heads(&text);
+    let names: Vec<String> = heads.iter().map(|(n, _)| n.clone()).collect();
+    let parents = heads.into_iter().filter_map(|(_, p)| p).collect();
     let FileReport { ids, problems } = reg.load_ini(SECTIONS_INI, &text);
     let mut by_section: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut file_problems = Vec::new();
@@ -142,6 +146,7 @@ fn load_sections(reg: &mut Registry) -> Sections {
     }
     Sections {
         names,
+        parents,
         loaded: ids.into_iter().collect(),
         problems: by_section,
         file_problems,
@@ -258,16 +263,18 @@ fn fsf_start_perft_of_every_variant() {
 
 /// Every section of `sections.ini` loads, and each is a section of
 /// Fairy-Stockfish's `variants.ini` (the oracle has rows for it): the file
-/// holds only what Menagerie plays, under Fairy-Stockfish's own names.
+/// holds only what Menagerie plays, under Fairy-Stockfish's own names. The
+/// one exception is a section that another section extends: it may fail to
+/// load on its own (say, a rule its children replace), as in
+/// Fairy-Stockfish, where it still lends its keys.
 #[test]
 fn every_section_of_sections_ini_loads_under_an_oracle_name() {
     let mut reg = Registry::builtin();
     let sections = load_sections(&mut reg);
     assert!(
-        sections.file_problems.is_empty() && sections.problems.is_empty(),
-        "{SECTIONS_INI} has problems:\n{}\n{:#?}",
-        sections.file_problems.join("\n"),
-        sections.problems
+        sections.file_problems.is_empty(),
+        "{SECTIONS_INI} has problems:\n{}",
+        sections.file_problems.join("\n")
     );
     let all = rows();
     let mut seen = BTreeSet::new();
@@ -279,7 +286,11 @@ fn every_section_of_sections_ini_loads_under_an_oracle_name() {
             Some(INI_SOURCE),
             "[{name}] is not a section of Fairy-Stockfish's variants.ini in start-perft.tsv"
         );
-        assert!(sections.loaded.contains(name), "[{name}] did not load");
+        assert!(
+            sections.loaded.contains(name) || sections.parents.contains(name),
+            "[{name}] does not load: {:?}",
+            sections.problems.get(name)
+        );
     }
 }
 
