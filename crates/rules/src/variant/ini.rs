@@ -7,17 +7,20 @@
 //! `maxRank` up to 99 ranks).
 
 use super::load::{Problem, VariantError, VariantSource, MAX_EXTENDS_DEPTH};
-use super::{ini_keys, ini_parent, ini_section};
+use super::{ini_keys, ini_parent, ini_profile, ini_section};
 use std::collections::BTreeMap;
 
-struct Section {
-    name: String,
-    parent: Option<String>,
+/// One `[name:parent]` section of an ini file, its keys in file order.
+pub(super) struct Section {
+    pub(super) name: String,
+    pub(super) parent: Option<String>,
     line: usize,
-    keys: Vec<(String, String, usize)>,
+    /// (key, value, line).
+    pub(super) keys: Vec<(String, String, usize)>,
 }
 
-fn parse_sections(text: &str) -> Vec<Section> {
+/// The sections of an ini file (comments and blank lines skipped).
+pub(super) fn parse_sections(text: &str) -> Vec<Section> {
     let mut out: Vec<Section> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
@@ -231,6 +234,16 @@ pub fn convert_sections_over(
             Some(p) if p == "chess" => Settings::default(),
             Some(p) => match (done.get(p), ini_parent::parent(p, resolve)) {
                 (Some(s), _) => s.clone(),
+                // A built-in with a profile: its keys, as if written in
+                // the section (reported at the section's line).
+                (None, _) if ini_profile::keys(p).is_some() => Settings {
+                    values: ini_profile::keys(p)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|(k, v)| (k, (v, sec.line)))
+                        .collect(),
+                    ..Settings::default()
+                },
                 (None, Some(Ok(_))) => Settings {
                     builtin: Some(p.clone()),
                     ..Settings::default()

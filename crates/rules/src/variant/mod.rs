@@ -9,6 +9,7 @@ mod ini_blast;
 mod ini_goals;
 pub mod ini_keys;
 mod ini_parent;
+mod ini_profile;
 mod ini_rules;
 mod ini_section;
 mod ini_walls;
