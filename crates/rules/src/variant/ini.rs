@@ -131,6 +131,14 @@ impl Settings {
         self.values.get(key).map(|(v, _)| v.as_str())
     }
 
+    /// The keys of a parent profile, each reported at `line`.
+    fn of_profile(keys: BTreeMap<String, String>, line: usize) -> Settings {
+        Settings {
+            values: keys.into_iter().map(|(k, v)| (k, (v, line))).collect(),
+            ..Settings::default()
+        }
+    }
+
     /// A problem with `key`, at the line that set it.
     pub(super) fn problem(&self, key: &str, message: String) -> Problem {
         Problem {
@@ -232,23 +240,20 @@ pub fn convert_sections_over(
         let mut st = match &sec.parent {
             None => Settings::default(),
             Some(p) if p == "chess" => Settings::default(),
-            Some(p) => match (done.get(p), ini_parent::parent(p, resolve)) {
-                (Some(s), _) => s.clone(),
+            Some(p) => match (
+                done.get(p),
+                ini_profile::keys(p),
+                ini_parent::parent(p, resolve),
+            ) {
+                (Some(s), ..) => s.clone(),
                 // A built-in with a profile: its keys, as if written in
                 // the section (reported at the section's line).
-                (None, _) if ini_profile::keys(p).is_some() => Settings {
-                    values: ini_profile::keys(p)
-                        .unwrap_or_default()
-                        .into_iter()
-                        .map(|(k, v)| (k, (v, sec.line)))
-                        .collect(),
-                    ..Settings::default()
-                },
-                (None, Some(Ok(_))) => Settings {
+                (None, Some(keys), _) => Settings::of_profile(keys, sec.line),
+                (None, None, Some(Ok(_))) => Settings {
                     builtin: Some(p.clone()),
                     ..Settings::default()
                 },
-                (None, Some(Err(e))) => {
+                (None, None, Some(Err(e))) => {
                     out.problems.push(prob(
                         sec.line,
                         &sec.name,
@@ -256,7 +261,7 @@ pub fn convert_sections_over(
                     ));
                     continue;
                 }
-                (None, None) => {
+                (None, None, None) => {
                     out.problems.push(prob(sec.line, &sec.name, format!("parent variant `{p}` is neither a variant Menagerie knows nor a section earlier in this file")));
                     continue;
                 }

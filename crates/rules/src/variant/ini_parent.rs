@@ -9,6 +9,10 @@
 //! piece had takes that piece's place. Keys whose effect on a parent is not
 //! translated yet are reported by name, so the section is left out rather
 //! than loaded with other rules than Fairy-Stockfish's.
+//!
+//! A parent with a profile (`ini_profile`: the built-in written in
+//! Fairy-Stockfish's keys) does not come here: its sections are translated
+//! like standalone sections, with every key the translator knows.
 
 use super::ini::{named_betza, Settings};
 use super::load::{read_chain, Problem, VariantSource};

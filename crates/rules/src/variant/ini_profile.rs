@@ -77,7 +77,9 @@ mod tests {
             .add_ini("profiles.ini", &text)
             .unwrap_or_else(|e| panic!("profile {id}: {e}"));
         let profile = reg.get(&ids[0]).expect("loaded");
-        let builtin = reg.get(id).unwrap_or_else(|e| panic!("built-in `{id}`: {e}"));
+        let builtin = reg
+            .get(id)
+            .unwrap_or_else(|e| panic!("built-in `{id}`: {e}"));
         (profile, builtin)
     }
 
