@@ -81,6 +81,8 @@ pub(super) const NAMED: &[(&str, &str)] = &[
     ("clobber", "cW"),
     ("breakthrough", "fmWfF"),
     ("cannon", "mRcpR"),
+    // Xiangqi's Soldier; `ini_xiangqi` limits its sideways step.
+    ("soldier", "fsW"),
     ("horse", "nN"),
     ("elephant", "nA"),
     ("banner", "RcpRnN"),

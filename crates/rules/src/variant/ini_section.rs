@@ -14,8 +14,10 @@
 use super::ini::{bool_of, file_number, key_problem, Settings, NAMED};
 use super::ini_blast;
 use super::ini_goals;
+use super::ini_regions;
 use super::ini_rules;
 use super::ini_walls;
+use super::ini_xiangqi;
 use super::load::Problem;
 use std::collections::BTreeMap;
 use toml::{Table, Value};
@@ -74,7 +76,7 @@ const MAX_RANKS: usize = 99;
 
 /// The piece types Fairy-Stockfish's default template (chess) defines,
 /// with their letters.
-const DEFAULT_LETTERS: &[(&str, char)] = &[
+pub(super) const DEFAULT_LETTERS: &[(&str, char)] = &[
     ("pawn", 'p'),
     ("knight", 'n'),
     ("bishop", 'b'),
@@ -205,8 +207,10 @@ pub(super) fn to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec
         .chain(ini_goals::KEYS.iter().copied())
         .chain(ini_walls::KEYS.iter().copied())
         .chain(ini_blast::KEYS.iter().copied())
+        .chain(ini_regions::KEYS.iter().copied())
+        .chain(ini_xiangqi::KEYS.iter().copied())
         .collect();
-    for k in st.values.keys() {
+    for k in st.values.keys().filter(|k| !ini_regions::is_mobility_key(k)) {
         if let Some(msg) = key_problem(k, &translated) {
             problems.push(st.problem(k, msg));
         }
@@ -327,6 +331,10 @@ impl<'a> Template<'a> {
         }
         t.insert("rules".into(), Value::Table(rules));
         ini_walls::apply(self.st, &letters, &mut t, &mut self.problems);
+        // The Soldier's moves first: a mobility region confines them all.
+        ini_xiangqi::apply(self.st, self.ranks, &mut t, &mut self.problems);
+        let size = (self.files, self.ranks);
+        ini_regions::apply(self.st, size, &mut t, &mut self.problems);
         t.insert("notation".into(), Value::Table(self.notation()));
         t
     }
