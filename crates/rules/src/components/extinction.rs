@@ -19,7 +19,8 @@
 //! extinction verdict itself is never given (as in Fairy-Stockfish). With
 //! more of them, any one may be left en prise. Whether a move was legal is
 //! judged by the pieces that were royal before it: a promotion that adds a
-//! counted piece does not free the old one from check.
+//! counted piece does not free the old one from check, and a royal piece
+//! that promotes (Chak's King turning into a Divine King) stays royal.
 
 use super::mate::Verdict;
 use crate::outcome::{Outcome, Reason};
@@ -120,8 +121,15 @@ impl Position {
                 mask |= 1 << k;
             }
         }
+        // A royal piece that promotes Shogi-style stays royal in its new
+        // shape (Fairy-Stockfish moves royalty along with the piece).
+        let royal_mover = |at: CellId| {
+            self.origin(at).is_some_and(|o| {
+                e.types >> o & 1 != 0 && self.count(c, o) as u32 + 1 <= e.count + 1
+            })
+        };
         let skip = promoted
-            .filter(|(t, _)| mask >> t & 1 != 0)
+            .filter(|(t, at)| mask >> t & 1 != 0 && !royal_mover(*at))
             .map(|(_, at)| at);
         (mask, skip)
     }
@@ -248,5 +256,23 @@ mod tests {
         let promote = "4k4/9/9/4E4/9/9/9/9/r3K4 w - - 0 1";
         assert!(!moves(promote).iter().any(|m| m.starts_with("e6")));
         assert_eq!(Position::from_fen(&v, pair).unwrap().outcome(), None);
+    }
+
+    #[test]
+    fn a_royal_piece_that_promotes_stays_royal() {
+        // A lone pseudo-royal Commoner turns into a Centaur in the zone; the
+        // Knight on a5 guards c4, so promoting there would leave it attacked.
+        let text = "[rp]\nmaxFile = 5\nmaxRank = 5\npawn = -\nbishop = -\nrook = -\nqueen = -\nking = -\ncommoner = c\ncentaur = d\ncastling = false\nextinctionValue = loss\nextinctionPieceTypes = cd\nextinctionPseudoRoyal = true\npromotionRegionWhite = *4 *5\npromotionRegionBlack = *2 *1\npromotedPieceType = c:d\nmandatoryPiecePromotion = true\nstartFen = n3c/5/2C2/5/5 w - - 0 1\n";
+        let mut reg = crate::Registry::builtin();
+        let ids = reg.add_ini("x.ini", text).unwrap();
+        let v = reg.get(&ids[0]).unwrap();
+        let p = Position::from_fen(&v, "n3c/5/2C2/5/5 w - - 0 1").unwrap();
+        let moves: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .map(|&m| crate::move_text(&p, m, crate::TextStyle::Uci))
+            .collect();
+        assert!(moves.contains(&"c3b4+".to_string()), "{moves:?}");
+        assert!(!moves.contains(&"c3c4+".to_string()), "{moves:?}");
     }
 }

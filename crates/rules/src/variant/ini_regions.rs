@@ -83,6 +83,11 @@ pub(super) fn apply(
     let Some(Value::Table(pieces)) = t.get_mut("pieces") else {
         return;
     };
+    // The template's Pawn: the only piece with a drop zone of its own.
+    let pawn = pieces
+        .iter()
+        .find(|(_, p)| p.get("drop_zone").is_some())
+        .map(|(k, _)| k.clone());
     for (letter, (white, black)) in &confined {
         let key = letter.to_ascii_uppercase().to_string();
         let Some(Value::Table(p)) = pieces.get_mut(&key) else {
@@ -128,14 +133,13 @@ pub(super) fn apply(
     }
     if let (Some((white, black)), true) = (&drop, drops) {
         new_regions.insert(DROP_REGION.into(), per_side(white, black));
-        for (_, p) in pieces.iter_mut() {
+        for (key, p) in pieces.iter_mut() {
             let Value::Table(p) = p else { continue };
-            if p.contains_key("drop_zone") {
-                if let Some(pawn) = pawn_drop_zone(st, ranks, p, white, black) {
-                    new_regions.insert(PAWN_DROP_REGION.into(), pawn);
-                    p.insert("drop_zone".into(), Value::String(PAWN_DROP_REGION.into()));
-                }
-            } else {
+            if Some(key) == pawn.as_ref() {
+                let zone = pawn_drop_zone(st, ranks, white, black);
+                new_regions.insert(PAWN_DROP_REGION.into(), zone);
+                p.insert("drop_zone".into(), Value::String(PAWN_DROP_REGION.into()));
+            } else if !p.contains_key("drop_zone") {
                 p.insert("drop_zone".into(), Value::String(DROP_REGION.into()));
             }
         }
@@ -227,14 +231,7 @@ fn confine(p: &mut Table, name: &str) -> Result<(), String> {
 
 /// The Pawn's drop region under the drop keys: the drop region less the
 /// first rank and the promotion zone, unless the section allows them.
-fn pawn_drop_zone(
-    st: &Settings,
-    ranks: usize,
-    p: &Table,
-    white: &str,
-    black: &str,
-) -> Option<Value> {
-    p.get("promotion")?;
+fn pawn_drop_zone(st: &Settings, ranks: usize, white: &str, black: &str) -> Value {
     let flag = |k: &str| st.get(k).and_then(bool_of) == Some(true);
     let side = |drop: &str, first: String, promo: &str| {
         let mut zone = drop.to_string();
@@ -252,10 +249,10 @@ fn pawn_drop_zone(
         .get("promotionRegionWhite")
         .map_or(format!("*{ranks}"), str::to_string);
     let promo_black = st.get("promotionRegionBlack").unwrap_or("*1");
-    Some(per_side(
+    per_side(
         &side(white, "*1".into(), &promo_white),
         &side(black, format!("*{ranks}"), promo_black),
-    ))
+    )
 }
 
 /// A `[regions]` entry with a region per side.

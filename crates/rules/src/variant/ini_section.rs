@@ -13,6 +13,7 @@
 
 use super::ini::{bool_of, file_number, key_problem, Settings, NAMED};
 use super::ini_blast;
+use super::ini_fen;
 use super::ini_goals;
 use super::ini_regions;
 use super::ini_rules;
@@ -310,7 +311,7 @@ impl<'a> Template<'a> {
         t.insert("pieces".into(), Value::Table(pieces));
         let fen = self
             .get("startFen")
-            .map_or(CHESS_FEN.to_string(), |s| s.replace("[-]", "[]"));
+            .map_or(CHESS_FEN.to_string(), ini_fen::start_fen);
         let mut setup = Table::new();
         setup.insert("fen".into(), Value::String(fen));
         t.insert("setup".into(), Value::Table(setup));
@@ -485,12 +486,38 @@ impl<'a> Template<'a> {
         if self.flag("pieceDrops") == Some(true) {
             self.pawn_drops(&mut p, &mut pr);
         }
+        self.pawn_piece_promotion(pl, &mut pr);
         p.insert("promotion".into(), Value::Table(pr));
         let key = pl.to_ascii_uppercase().to_string();
         if pieces.contains_key(&key) {
             self.bad("pawn", format!("letter `{pl}` used twice"));
         }
         pieces.insert(key, Value::Table(p));
+    }
+
+    /// `promotedPieceType` for the Pawn (Shinobi's Pawn turns into a
+    /// Commoner): in Fairy-Stockfish a Pawn move that ends in the zone may
+    /// then also promote Shogi-style, keeping its origin; with no
+    /// `promotionPieceTypes` left that is its only promotion, compulsory
+    /// under `mandatoryPawnPromotion`. Both kinds at once are not supported.
+    fn pawn_piece_promotion(&mut self, pl: char, pr: &mut Table) {
+        let Some(&to) = self.promoted().get(&pl) else {
+            return;
+        };
+        if !self.pieces.others.contains_key(&to) {
+            self.bad("promotedPieceType", format!("`{pl}:{to}`: no piece `{to}`"));
+            return;
+        }
+        let choices = pr.get("to").and_then(Value::as_array).map_or(0, Vec::len);
+        if choices > 0 {
+            self.bad(
+                "promotedPieceType",
+                format!("`{pl}:{to}` for the Pawn with promotionPieceTypes too is not supported yet"),
+            );
+            return;
+        }
+        pr.insert("to".into(), Value::Array(vec![letter(to)]));
+        pr.insert("style".into(), Value::String("promote".into()));
     }
 
     /// What the pawn promotes to: the template's choice loses the types a
@@ -850,6 +877,21 @@ mod tests {
         let plain = load(FLIP);
         let moves = legal_after(&plain, fen, &["a1b2+", "c3b3"]);
         assert!(moves.contains(&"b2a1".to_string()) && !moves.contains(&"+S@a2".to_string()));
+    }
+
+    #[test]
+    fn a_pawn_with_a_promoted_piece_type_promotes_shogi_style() {
+        // Shinobi's Pawn: no chess promotion, it turns into a Commoner.
+        let text = "[pp]\nmaxFile = 4\nmaxRank = 4\nknight = -\nbishop = -\nrook = -\nqueen = -\ncommoner = c\ncastling = false\ndoubleStep = false\npromotionPieceTypes = -\npromotedPieceType = p:c\nstartFen = k3/2P1/4/K3 w - - 0 1\n";
+        let v = load(text);
+        let pawn: Vec<String> = legal_after(&v, "k3/2P1/4/K3 w - - 0 1", &[])
+            .into_iter()
+            .filter(|m| m.starts_with("c3"))
+            .collect();
+        assert_eq!(pawn, ["c3c4+"]);
+        let both = format!("{text}promotionPieceTypes = c\n");
+        let e = crate::variant::ini::convert("x.ini", &both).unwrap_err();
+        assert_eq!(e.problems[0].key, "[pp] promotedPieceType");
     }
 
     #[test]
