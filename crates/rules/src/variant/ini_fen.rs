@@ -17,7 +17,14 @@ pub(super) fn start_fen(fen: &str) -> String {
     let fen = fen.replace("[-]", "[]");
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
     let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if let Some(ep) = fields.get(EP_FIELD).filter(|f| numeric(f)).cloned() {
+    // Only behind a castling field: `w 0 1` has neither, and is read as
+    // clocks right after the side to move.
+    let castling = fields.get(EP_FIELD - 1).is_some_and(|f| !numeric(f));
+    if let Some(ep) = fields
+        .get(EP_FIELD)
+        .filter(|f| castling && numeric(f))
+        .cloned()
+    {
         // Its first digit was read as a file and dropped; the rest of the
         // number, if any, is the clock.
         fields[EP_FIELD] = "-".to_string();
@@ -41,6 +48,7 @@ mod tests {
         assert_eq!(start_fen("8/8 w - - 0 1"), "8/8 w - - 0 1");
         assert_eq!(start_fen("8/8[-] w - e3 0 1"), "8/8[] w - e3 0 1");
         assert_eq!(start_fen("KNR2rnk w"), "KNR2rnk w");
+        assert_eq!(start_fen("8/8 w 0 1"), "8/8 w 0 1");
     }
 
     #[test]
