@@ -587,10 +587,10 @@ mod tests {
                 );
             }
         }
-        let p = problems_of("[v]\nmobilityRegionWhiteKing = d1 e1\n");
+        let p = problems_of("[v]\ntripleStepRegionWhite = *2\n");
         assert!(p[0]
             .message
-            .contains("`mobilityRegionWhiteKing` is not supported yet"));
+            .contains("`tripleStepRegionWhite` is not supported yet"));
     }
 
     #[test]

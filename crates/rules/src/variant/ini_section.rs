@@ -211,7 +211,11 @@ pub(super) fn to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec
         .chain(ini_regions::KEYS.iter().copied())
         .chain(ini_xiangqi::KEYS.iter().copied())
         .collect();
-    for k in st.values.keys().filter(|k| !ini_regions::is_mobility_key(k)) {
+    for k in st
+        .values
+        .keys()
+        .filter(|k| !ini_regions::is_mobility_key(k))
+    {
         if let Some(msg) = key_problem(k, &translated) {
             problems.push(st.problem(k, msg));
         }
@@ -512,7 +516,9 @@ impl<'a> Template<'a> {
         if choices > 0 {
             self.bad(
                 "promotedPieceType",
-                format!("`{pl}:{to}` for the Pawn with promotionPieceTypes too is not supported yet"),
+                format!(
+                    "`{pl}:{to}` for the Pawn with promotionPieceTypes too is not supported yet"
+                ),
             );
             return;
         }

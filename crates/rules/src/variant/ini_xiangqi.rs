@@ -125,10 +125,16 @@ mod tests {
                 .collect()
         };
         // Without the rank key the Soldier steps sideways everywhere.
-        assert_eq!(soldier(BASE, "k4/5/5/5/2S2/K4 w - - 0 1"), ["c2b2", "c2c3", "c2d2"]);
+        assert_eq!(
+            soldier(BASE, "k4/5/5/5/2S2/K4 w - - 0 1"),
+            ["c2b2", "c2c3", "c2d2"]
+        );
         let text = format!("{BASE}soldierPromotionRank = 4\n");
         assert_eq!(soldier(&text, "k4/5/5/5/2S2/K4 w - - 0 1"), ["c2c3"]);
-        assert_eq!(soldier(&text, "k4/5/2S2/5/5/K4 w - - 0 1"), ["c4b4", "c4c5", "c4d4"]);
+        assert_eq!(
+            soldier(&text, "k4/5/2S2/5/5/K4 w - - 0 1"),
+            ["c4b4", "c4c5", "c4d4"]
+        );
         // Black counts from its own side: its rank 4 is White's rank 3.
         let black: Vec<String> = moves(&text, "k4/2s2/5/5/5/K4 b - - 0 1")
             .into_iter()
