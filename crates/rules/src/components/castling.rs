@@ -55,6 +55,10 @@ impl Position {
         if rights == 0 {
             return;
         }
+        if let Some(c) = &v.rules.chess960 {
+            self.castling960_moves(c, out);
+            return;
+        }
         'rules: for (i, c) in v.castling.iter().enumerate() {
             if c.color != us || rights >> i & 1 == 0 {
                 continue;
@@ -87,6 +91,18 @@ impl Position {
             }
             out.push(Move::castle(i as u8, c.king, c.king_to));
         }
+    }
+
+    /// King start, King destination, partner start and partner destination
+    /// of a castling move.
+    #[must_use]
+    pub fn castle_cells(&self, m: Move) -> [CellId; 4] {
+        let v = self.variant();
+        if let Some(c) = &v.rules.chess960 {
+            return c.cells(m);
+        }
+        let c = &v.castling[m.castling().unwrap_or(0)];
+        [c.king, c.king_to, c.partner, c.partner_to]
     }
 
     /// The castling rights left after a move that touched `cells` (cells it

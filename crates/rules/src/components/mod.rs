@@ -9,11 +9,11 @@
 //!
 //! | hook | called by | families |
 //! | --- | --- | --- |
-//! | extra moves | `movegen::gen` after the piece moves | [`castling`], [`drops`], [`placed_promotion`], [`passing`] |
+//! | extra moves | `movegen::gen` after the piece moves | [`castling`], [`castling960`], [`drops`], [`placed_promotion`], [`passing`] |
 //! | move choices | `movegen::gen` for each piece move | [`promotion`], [`immobility`], [`cannon_limits`] |
 //! | move kind | `movegen::gen` (which table a piece uses, which table moves it may make) | [`imitation`], [`first_move`] |
 //! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`], [`check_escape`], [`checking`], [`forced_capture`], [`must_drop`], [`placed_promotion`], [`bikjang`] |
-//! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`], [`check_count`], [`first_move`] |
+//! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`castling960`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`], [`check_count`], [`first_move`] |
 //! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`extinction`], [`placed_promotion`], [`mate_series`], [`passing`], [`bikjang`], [`move_repetition`], [`material_count`], [`full_board`] |
 //!
 //! | wall placement | `movegen::gen` after all moves, `position::make` | [`walls`] |
@@ -34,6 +34,7 @@ pub mod bare_kings;
 pub mod bikjang;
 pub mod cannon_limits;
 pub mod castling;
+pub mod castling960;
 pub mod check_count;
 pub mod check_escape;
 pub mod checking;

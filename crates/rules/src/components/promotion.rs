@@ -20,8 +20,10 @@ use menagerie_geometry::{CellId, CellSet};
 pub struct Promotion {
     /// Zone per colour.
     pub zone: [CellSet; 2],
-    /// Choices.
+    /// Choices (White's, and Black's unless `to_black` is given).
     pub to: Vec<PieceType>,
+    /// Black's choices, where they differ from White's.
+    pub to_black: Option<Vec<PieceType>>,
     /// Compulsory whenever allowed.
     pub mandatory: bool,
     /// Triggered when the move starts or ends in the zone (else: ends).
@@ -51,6 +53,15 @@ impl Promotion {
     #[must_use]
     pub fn reverts(&self) -> bool {
         self.keeps_origin && !self.plus_text
+    }
+
+    /// The types a piece of `us` may become.
+    #[must_use]
+    pub fn choices(&self, us: Color) -> &[PieceType] {
+        match (&self.to_black, us) {
+            (Some(black), Color::Black) => black,
+            _ => &self.to,
+        }
     }
 
     /// True when a move from `from` to `to` (a capture when `capture`) may
@@ -130,7 +141,7 @@ impl Position {
             return;
         };
         let before = out.len();
-        for &t in &pr.to {
+        for &t in pr.choices(us) {
             if !pr.only_lost || self.lost(us, t) {
                 out.push(m.with_promotion(t));
             }

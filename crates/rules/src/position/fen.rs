@@ -219,6 +219,9 @@ impl Position {
     fn read_castling(&mut self, castling_text: &str) -> Result<(), FenError> {
         let v = self.variant().clone();
         let g = &v.geometry;
+        if let Some(c) = &v.rules.chess960 {
+            return self.read_castling960(c, castling_text);
+        }
         if castling_text != "-" {
             for ch in castling_text.chars() {
                 let color = if ch.is_ascii_uppercase() {
@@ -486,6 +489,11 @@ impl Position {
                     }
                 }
                 FenField::Side => out.push(self.side().letter()),
+                FenField::Castling if v.rules.chess960.is_some() => {
+                    if let Some(c) = &v.rules.chess960 {
+                        self.write_castling960(c, &mut out);
+                    }
+                }
                 FenField::Castling => {
                     let mut any = false;
                     for (i, c) in v.castling.iter().enumerate() {

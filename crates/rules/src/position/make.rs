@@ -88,13 +88,13 @@ impl Position {
                 touched[0] = m.to().0;
             }
             MoveKind::Castle => {
-                let c = &v.castling[m.castling().unwrap_or(0)];
-                let (kp, ko) = self.take(c.king);
-                let (pp, po) = self.take(c.partner);
-                self.put(c.king_to, kp, ko);
-                self.put(c.partner_to, pp, po);
+                let [king, king_to, partner, partner_to] = self.castle_cells(m);
+                let (kp, ko) = self.take(king);
+                let (pp, po) = self.take(partner);
+                self.put(king_to, kp, ko);
+                self.put(partner_to, pp, po);
                 moved_kind = kp.kind();
-                touched = [c.king.0, c.partner.0, u16::MAX];
+                touched = [king.0, partner.0, u16::MAX];
             }
             MoveKind::Normal | MoveKind::EnPassant => {
                 let from = m.from().unwrap_or(m.to());
@@ -175,6 +175,7 @@ impl Position {
             .filter(|&&t| t != u16::MAX)
             .map(|&t| CellId(t));
         let rights = self.castling_after(touched);
+        let rights = self.castling960_after(rights, us, moved_kind);
         let rights = self.first_moves_after(rights, moved_kind, m.to());
         if rights != self.castling {
             self.set_castling(rights);
@@ -279,11 +280,11 @@ impl Position {
                 }
             }
             MoveKind::Castle => {
-                let c = &v.castling[m.castling().unwrap_or(0)];
-                let (kp, ko) = self.take(c.king_to);
-                let (pp, po) = self.take(c.partner_to);
-                self.put(c.king, kp, ko);
-                self.put(c.partner, pp, po);
+                let [king, king_to, partner, partner_to] = self.castle_cells(m);
+                let (kp, ko) = self.take(king_to);
+                let (pp, po) = self.take(partner_to);
+                self.put(king, kp, ko);
+                self.put(partner, pp, po);
             }
             MoveKind::Normal | MoveKind::EnPassant => {
                 let from = m.from().unwrap_or(m.to());

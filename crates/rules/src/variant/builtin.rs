@@ -141,4 +141,11 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "pawnback.toml",
     "legan.toml",
     "coregal.toml",
+    // Chess960-style castling.
+    "fischerandom.toml",
+    "caparandom.toml",
+    // Per-colour armies and promotions, and a piece in hand.
+    "sortofalmost.toml",
+    "chigorin.toml",
+    "dragon.toml",
 ];

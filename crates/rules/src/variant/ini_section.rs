@@ -43,6 +43,8 @@ const TEMPLATE_KEYS: &[&str] = &[
     "promotionRegionWhite",
     "promotionRegionBlack",
     "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
     "mandatoryPawnPromotion",
     "promotedPieceType",
     "mandatoryPiecePromotion",
@@ -59,6 +61,7 @@ const TEMPLATE_KEYS: &[&str] = &[
     "promotionZonePawnDrops",
     "gating",
     "cambodianMoves",
+    "chess960",
 ];
 
 /// The region an `enPassantRegion` key becomes (`[rules] en_passant_region`).
@@ -482,7 +485,12 @@ impl<'a> Template<'a> {
         p.insert("resets_clock".into(), Value::Boolean(true));
         let mut pr = Table::new();
         pr.insert("zone".into(), Value::String("promotion".into()));
-        pr.insert("to".into(), Value::Array(self.pawn_promotions()));
+        let white = self.pawn_promotions("promotionPieceTypesWhite");
+        let black = self.pawn_promotions("promotionPieceTypesBlack");
+        if black != white {
+            pr.insert("to_black".into(), Value::Array(black));
+        }
+        pr.insert("to".into(), Value::Array(white));
         pr.insert(
             "mandatory".into(),
             Value::Boolean(self.flag("mandatoryPawnPromotion").unwrap_or(true)),
@@ -526,10 +534,15 @@ impl<'a> Template<'a> {
         pr.insert("style".into(), Value::String("promote".into()));
     }
 
-    /// What the pawn promotes to: the template's choice loses the types a
+    /// What the pawn of one colour promotes to: its own key (`key`,
+    /// `promotionPieceTypesWhite` or `...Black`), else
+    /// `promotionPieceTypes`, else the template's choice less the types a
     /// section removes, as in Fairy-Stockfish; `-` is no choice at all.
-    fn pawn_promotions(&mut self) -> Vec<Value> {
-        let explicit = self.get("promotionPieceTypes");
+    fn pawn_promotions(&mut self, key: &str) -> Vec<Value> {
+        let (explicit, used) = match self.get(key) {
+            Some(s) => (Some(s), key),
+            None => (self.get("promotionPieceTypes"), "promotionPieceTypes"),
+        };
         let types = match explicit {
             None => PAWN_PROMOTIONS,
             Some("-") => "",
@@ -540,7 +553,7 @@ impl<'a> Template<'a> {
             if self.pieces.others.contains_key(&c) {
                 to.push(letter(c));
             } else if explicit.is_some() {
-                self.bad("promotionPieceTypes", format!("no piece `{c}`"));
+                self.bad(used, format!("no piece `{c}`"));
             }
         }
         to
@@ -614,6 +627,11 @@ impl<'a> Template<'a> {
             }
             return None;
         }
+        if self.flag("chess960") == Some(true) {
+            // The rights follow the Rooks' files (`[rules] chess960`,
+            // written by `rules`): no fixed castling moves.
+            return None;
+        }
         let cell = |f: usize| Value::String(format!("{}{rank}", char::from(b'a' + (f - 1) as u8)));
         let files = self.files;
         let list = [("K", ks, files, ks - 1), ("Q", qs, 1, qs + 1)]
@@ -629,6 +647,34 @@ impl<'a> Template<'a> {
             })
             .collect();
         Some(Value::Array(list))
+    }
+
+    /// `chess960 = true` (Fischer random castling,
+    /// `components::castling960`): the King castles with a Rook from any
+    /// file, ending on `castlingKingsideFile` / `castlingQueensideFile`.
+    /// Only on the first rank and with the rook as the partner.
+    fn chess960(&mut self) -> Option<Value> {
+        if self.flag("chess960") != Some(true)
+            || !self.flag("castling").unwrap_or(true)
+            || self.pieces.king.is_none()
+        {
+            return None;
+        }
+        if self.get("castlingRank").is_some_and(|r| r != "1") {
+            self.bad(
+                "chess960",
+                "chess960 castling on a rank other than the first is not supported yet".into(),
+            );
+            return None;
+        }
+        let letter = |f: usize| Value::String(char::from(b'a' + (f - 1) as u8).to_string());
+        let file = |k: &str, default| self.get(k).and_then(file_number).unwrap_or(default);
+        let ks = file("castlingKingsideFile", CASTLING_KINGSIDE_FILE);
+        let qs = file("castlingQueensideFile", CASTLING_QUEENSIDE_FILE);
+        let mut t = Table::new();
+        t.insert("king".into(), Value::String("K".into()));
+        t.insert("king_to".into(), Value::Array(vec![letter(ks), letter(qs)]));
+        Some(Value::Table(t))
     }
 
     /// `[rules]`: the template's defaults, the keys of `ini_rules`, and the
@@ -653,6 +699,9 @@ impl<'a> Template<'a> {
                 "drop_mate_loses".into(),
                 Value::Array(vec![Value::String(p.to_ascii_uppercase())]),
             );
+        }
+        if let Some(t) = self.chess960() {
+            rules.insert("chess960".into(), t);
         }
         if self.get("enPassantRegion").is_some() {
             rules.insert(
@@ -928,5 +977,48 @@ mod tests {
         // Sho shogi's King and Prince.
         let v = load("[pr:chess]\nextinctionValue = loss\nextinctionPieceTypes = q\nextinctionPseudoRoyal = true\n");
         assert!(v.rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal));
+    #[test]
+    fn each_colour_may_have_its_own_promotions() {
+        let v = load("[c]\nchancellor = c\npromotionPieceTypesWhite = crn\npromotionPieceTypesBlack = qrb\nstartFen = rbbqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RNNCKNNR w KQkq - 0 1\n");
+        let promos = |fen: &str, from: &str| {
+            let p = crate::Position::from_fen(&v, fen).unwrap();
+            let mut t: Vec<String> = p
+                .legal_moves()
+                .into_iter()
+                .map(|m| crate::notation::move_text(&p, m, crate::notation::TextStyle::Uci))
+                .filter(|t| t.starts_with(from))
+                .collect();
+            t.sort();
+            t
+        };
+        let fen = "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1";
+        assert_eq!(promos(fen, "b7"), ["b7b8c", "b7b8n", "b7b8r"]);
+        let fen = "4k3/1P6/8/8/8/8/6p1/4K3 b - - 0 1";
+        assert_eq!(promos(fen, "g2"), ["g2g1b", "g2g1q", "g2g1r"]);
+    }
+
+    #[test]
+    fn chess960_castles_from_any_file() {
+        let v = load("[c]\nchess960 = true\nstartFen = 1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w KQkq - 0 1\n");
+        assert!(v.castling.is_empty());
+        let p = crate::Position::start(&v);
+        // `KQkq` name the outermost Rooks, written as their files.
+        assert!(p.to_fen().contains(" w GBgb - "), "{}", p.to_fen());
+        let mut castles: Vec<String> = p
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.kind() == crate::moves::MoveKind::Castle)
+            .map(|m| crate::notation::move_text(&p, m, crate::notation::TextStyle::Uci))
+            .collect();
+        castles.sort();
+        assert!(castles.is_empty(), "the pawns' rank is full: {castles:?}");
+        let v = load("[c]\nchess960 = true\nstartFen = r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\n");
+        let p = crate::Position::start(&v);
+        let castles = p
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.kind() == crate::moves::MoveKind::Castle)
+            .count();
+        assert_eq!(castles, 2);
     }
 }

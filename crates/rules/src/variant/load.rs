@@ -319,6 +319,7 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(free_drops);
             field!(pass_on_stalemate);
             field!(full_board_ends);
+            field!(chess960);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

@@ -5,6 +5,7 @@ pub use crate::components::atomic::Blast;
 pub use crate::components::bare_king::BareKing;
 pub use crate::components::cannon_limits::CannonLimits;
 pub use crate::components::castling::Castling;
+pub use crate::components::castling960::Castling960;
 pub use crate::components::count_win::CountWin;
 pub use crate::components::counting::Counting;
 pub use crate::components::coverage::Coverage;
@@ -185,6 +186,8 @@ pub struct Rules {
     pub pass_on_stalemate: [bool; 2],
     /// A full board ends the game.
     pub full_board_ends: bool,
+    /// Chess960 castling, if the variant castles that way.
+    pub chess960: Option<Castling960>,
 }
 
 /// FEN fields after the board.

@@ -214,6 +214,9 @@ pub struct PromotionFile {
     pub zone: String,
     /// Types it may become.
     pub to: Vec<String>,
+    /// Black's choices where they differ from White's `to` (Chigorin
+    /// chess: each side promotes to its own set of pieces).
+    pub to_black: Option<Vec<String>>,
     /// Promotion is compulsory in the zone.
     pub mandatory: Option<bool>,
     /// `end` (move ends in the zone), `start-or-end`, or `capture` (a
@@ -406,6 +409,23 @@ pub struct RulesFile {
     /// The game ends when every cell is filled: a draw, or the material
     /// count where the variant has one (`components::full_board`).
     pub full_board_ends: Option<bool>,
+    /// Chess960 castling (`components::castling960`): the King castles
+    /// with a Rook from any file of its first rank, the rights named by the
+    /// Rooks' files; replaces `[[castling]]`.
+    pub chess960: Option<Chess960File>,
+}
+
+/// Chess960 castling: `chess960 = { king, rooks, king_to }`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chess960File {
+    /// The piece that castles as the King (default `K`).
+    pub king: Option<String>,
+    /// The pieces it castles with (default `["R"]`).
+    pub rooks: Option<Vec<String>>,
+    /// The files the King ends on, kingside then queenside (default
+    /// `["g", "c"]`); the Rook ends beside it on the inner side.
+    pub king_to: Option<Vec<String>>,
 }
 
 /// A wall rule: `walls = { rule, piece, region }`.

@@ -3,7 +3,7 @@
 
 use super::{Ctx, MAX_CASTLING_RIGHTS};
 use crate::piece::Color;
-use crate::variant::model::{Castling, FirstMoves};
+use crate::variant::model::{Castling, Castling960, FirstMoves};
 use crate::variant::spec::CastlingFile;
 use menagerie_geometry::{CellId, Geometry, Vector};
 
@@ -24,8 +24,12 @@ pub(super) fn rights_mask(
     g: &Geometry,
     castling: &[Castling],
     first_moves: Option<&FirstMoves>,
+    chess960: Option<&Castling960>,
 ) -> Vec<u32> {
     let mut mask = first_moves.map_or_else(|| vec![0u32; g.len()], |f| f.cell_masks(g.len()));
+    if let Some(c) = chess960 {
+        mask = c.cell_masks(g.len());
+    }
     for (i, c) in castling.iter().enumerate() {
         mask[c.king.idx()] |= 1 << i;
         mask[c.partner.idx()] |= 1 << i;

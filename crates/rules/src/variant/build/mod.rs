@@ -133,7 +133,12 @@ pub fn build(
         description: m.top.description.clone().unwrap_or_default(),
         zobrist: Zobrist::new(g.len(), pieces.defs.len(), MAX_CASTLING_RIGHTS),
         file_cells: file_cells(&g),
-        castle_mask: castling::rights_mask(&g, &castling, rules.first_moves.as_ref()),
+        castle_mask: castling::rights_mask(
+            &g,
+            &castling,
+            rules.first_moves.as_ref(),
+            rules.chess960.as_ref(),
+        ),
         geometry: g,
         pieces: pieces.defs,
         tables: tables.moves,

@@ -256,13 +256,18 @@ impl Ctx<'_> {
             report(self, e);
             [self.g.empty_set(), self.g.empty_set()]
         });
-        let mut to = Vec::new();
-        for t in &pr.to {
-            match self.lookup(t) {
-                Some(k) => to.push(k),
-                None => report(self, format!("promotion to unknown piece `{t}`")),
+        let types = |cx: &mut Self, list: &[String]| {
+            let mut to = Vec::new();
+            for t in list {
+                match cx.lookup(t) {
+                    Some(k) => to.push(k),
+                    None => report(cx, format!("promotion to unknown piece `{t}`")),
+                }
             }
-        }
+            to
+        };
+        let to = types(self, &pr.to);
+        let to_black = pr.to_black.as_ref().map(|list| types(self, list));
         let (on_start_too, on_capture) = match pr.trigger.as_deref() {
             None | Some("end") => (false, false),
             Some("start-or-end") => (true, false),
@@ -304,6 +309,7 @@ impl Ctx<'_> {
         Promotion {
             zone,
             to,
+            to_black,
             mandatory: pr.mandatory.unwrap_or(false),
             on_start_too,
             on_capture,

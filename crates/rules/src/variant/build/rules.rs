@@ -11,8 +11,8 @@ use crate::betza::Dialect;
 use crate::movegen::compile::{leg_vectors, PieceSource};
 use crate::variant::load::VariantError;
 use crate::variant::model::{
-    BareKing, Blast, CountWin, Counting, Coverage, Extinction, Facing, FirstMoves, Flag,
-    MateSeries, MaterialCount, PlacedPromotion, RepetitionVerdict, Rules, Verdict,
+    BareKing, Blast, Castling960, CountWin, Counting, Coverage, Extinction, Facing, FirstMoves,
+    Flag, MateSeries, MaterialCount, PlacedPromotion, RepetitionVerdict, Rules, Verdict,
 };
 use crate::variant::spec::{CoverageFile, RulesFile};
 use menagerie_geometry::{CellSet, Vector};
@@ -86,7 +86,17 @@ impl Ctx<'_> {
             free_drops: rf.free_drops.unwrap_or(false),
             pass_on_stalemate: [rf.pass_on_stalemate.unwrap_or(false); 2],
             full_board_ends: rf.full_board_ends.unwrap_or(false),
+            chess960: self.chess960(&rf),
         }
+    }
+
+    /// `chess960 = { king, rooks, king_to }`.
+    fn chess960(&mut self, rf: &RulesFile) -> Option<Castling960> {
+        let spec = rf.chess960.as_ref()?;
+        let found = crate::components::castling960::from_spec(spec, &self.g, |k| self.lookup(k));
+        found
+            .map_err(|e| self.problem_in("rules", "rules.chess960", e))
+            .ok()
     }
 
     /// `en_passant_region = "<region>"`.
