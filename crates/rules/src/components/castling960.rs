@@ -62,7 +62,7 @@ pub(crate) fn from_spec(
     lookup: impl Fn(&str) -> Option<PieceType>,
 ) -> Result<Castling960, String> {
     let files = g.files();
-    if files > MAX_FILES || files < 3 || g.ranks() < 2 {
+    if !(3..=MAX_FILES).contains(&files) || g.ranks() < 2 {
         return Err(format!(
             "chess960 castling needs 3 to {MAX_FILES} files and two ranks"
         ));
