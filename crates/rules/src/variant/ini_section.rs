@@ -977,6 +977,8 @@ mod tests {
         // Sho shogi's King and Prince.
         let v = load("[pr:chess]\nextinctionValue = loss\nextinctionPieceTypes = q\nextinctionPseudoRoyal = true\n");
         assert!(v.rules.extinction.as_ref().is_some_and(|e| e.pseudo_royal));
+    }
+
     #[test]
     fn each_colour_may_have_its_own_promotions() {
         let v = load("[c]\nchancellor = c\npromotionPieceTypesWhite = crn\npromotionPieceTypesBlack = qrb\nstartFen = rbbqkbbr/pppppppp/8/8/8/8/PPPPPPPP/RNNCKNNR w KQkq - 0 1\n");
@@ -985,7 +987,7 @@ mod tests {
             let mut t: Vec<String> = p
                 .legal_moves()
                 .into_iter()
-                .map(|m| crate::notation::move_text(&p, m, crate::notation::TextStyle::Uci))
+                .map(|m| crate::move_text(&p, m, crate::TextStyle::Uci))
                 .filter(|t| t.starts_with(from))
                 .collect();
             t.sort();
@@ -1008,7 +1010,7 @@ mod tests {
             .legal_moves()
             .into_iter()
             .filter(|m| m.kind() == crate::moves::MoveKind::Castle)
-            .map(|m| crate::notation::move_text(&p, m, crate::notation::TextStyle::Uci))
+            .map(|m| crate::move_text(&p, m, crate::TextStyle::Uci))
             .collect();
         castles.sort();
         // The g-file Rook's castling leaves the King on its cell.
