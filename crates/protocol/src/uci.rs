@@ -85,6 +85,11 @@ pub struct UciSession<B: Backend> {
     /// moves, which for a game of a thousand plies on a drop board would
     /// cost more than a fast increment).
     pos_source: Option<(Vec<String>, Vec<String>)>,
+    /// Why the last `position` command was rejected, until a valid one
+    /// (or `ucinewgame`, or a variant change) replaces it: `go` then
+    /// refuses to search rather than answer for an older position the GUI
+    /// no longer shows.
+    rejected: Option<String>,
     backend: B,
     out: Output,
     reader: Option<FileReader>,
@@ -168,6 +173,7 @@ impl<B: Backend> UciSession<B> {
             variant,
             pos,
             pos_source: None,
+            rejected: None,
             backend,
             strength: crate::strength::Strength::default(),
             out,
@@ -267,6 +273,7 @@ impl<B: Backend> UciSession<B> {
                 self.backend.new_game();
                 self.pos = Position::start(&self.variant);
                 self.pos_source = None;
+                self.rejected = None;
             }
             "position" => self.position(&words[1..]),
             "go" => self.go(&words[1..]),
@@ -310,6 +317,7 @@ impl<B: Backend> UciSession<B> {
                     self.variant = v;
                     self.pos = p;
                     self.pos_source = None;
+                    self.rejected = None;
                     if self.variant.id != "chess" {
                         self.say(&variant_info(&self.variant));
                     }
@@ -357,6 +365,18 @@ impl<B: Backend> UciSession<B> {
     }
 
     fn position(&mut self, words: &[&str]) {
+        match self.read_position(words) {
+            Ok(()) => self.rejected = None,
+            Err(why) => {
+                self.say(&format!("info string {why}"));
+                self.rejected = Some(why);
+            }
+        }
+    }
+
+    /// Sets the position a `position` command gives, or says why not
+    /// (the current position is then left as it was).
+    fn read_position(&mut self, words: &[&str]) -> Result<(), String> {
         let moves_at = words.iter().position(|&w| w == "moves");
         let (setup, moves) = match moves_at {
             Some(i) => (&words[..i], &words[i + 1..]),
@@ -373,33 +393,34 @@ impl<B: Backend> UciSession<B> {
                 Some(&"startpos") => (Position::start(&self.variant), 0),
                 Some(&"fen") => match Position::from_fen(&self.variant, &setup[1..].join(" ")) {
                     Ok(p) => (p, 0),
-                    Err(e) => {
-                        self.say(&format!("info string Invalid FEN: {e}"));
-                        return;
-                    }
+                    Err(e) => return Err(format!("Invalid FEN: {e}")),
                 },
-                _ => {
-                    self.say("info string position needs `startpos` or `fen`");
-                    return;
-                }
+                _ => return Err("position needs `startpos` or `fen`".to_string()),
             },
         };
         for text in &moves[done..] {
             match parse_move(&pos, text) {
                 Ok(m) => pos.make_unchecked(m),
-                Err(e) => {
-                    self.say(&format!("info string Illegal move {text}: {e}"));
-                    return;
-                }
+                Err(e) => return Err(format!("Illegal move {text}: {e}")),
             }
         }
         self.halt();
         self.pos = pos;
         let owned = |w: &[&str]| w.iter().map(|s| (*s).to_string()).collect();
         self.pos_source = Some((owned(setup), owned(moves)));
+        Ok(())
     }
 
     fn go(&mut self, words: &[&str]) {
+        if let Some(why) = &self.rejected {
+            self.say(&format!(
+                "info string not searching: the last position command was rejected ({why})"
+            ));
+            if words.first() != Some(&"perft") {
+                self.say("bestmove (none)");
+            }
+            return;
+        }
         if words.first() == Some(&"perft") {
             self.perft(words.get(1).copied());
             return;

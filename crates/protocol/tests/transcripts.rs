@@ -222,6 +222,25 @@ fn uci_errors_do_not_corrupt_the_game() {
 }
 
 #[test]
+fn uci_go_after_a_rejected_position_does_not_search_the_old_one() {
+    // The GUI shows the position it sent; answering `go` for the one kept
+    // from before would play a move from another game.
+    let (out, log) = uci("position startpos moves e2e4\nposition startpos moves e2e4 e7e9\ngo depth 1\ngo perft 1\nposition fen nonsense w\ngo depth 1\nposition startpos moves e2e4 e7e5\ngo depth 1\nquit\n");
+    let refusals = out
+        .iter()
+        .filter(|l| l.starts_with("info string not searching: the last position command was rejected"))
+        .count();
+    assert_eq!(refusals, 3, "{out:?}");
+    assert!(out.iter().any(|l| l.contains("rejected (Illegal move e7e9")));
+    assert!(out.iter().any(|l| l.contains("rejected (Invalid FEN")));
+    // Two refused searches answer `bestmove (none)`; perft prints no count.
+    assert_eq!(out.iter().filter(|l| *l == "bestmove (none)").count(), 2);
+    assert!(!out.iter().any(|l| l.starts_with("Nodes searched")));
+    // Only the search after the valid position reached the engine.
+    assert_eq!(log.limits.len(), 1);
+}
+
+#[test]
 fn uci_positions_that_extend_the_last_one_give_the_same_games() {
     // The second command only adds moves (applied to the kept position);
     // the third changes an earlier move, the fourth restarts from a FEN, the
