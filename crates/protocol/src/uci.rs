@@ -412,17 +412,10 @@ impl<B: Backend> UciSession<B> {
     }
 
     fn go(&mut self, words: &[&str]) {
-        if let Some(why) = &self.rejected {
-            self.say(&format!(
-                "info string not searching: the last position command was rejected ({why})"
-            ));
-            if words.first() != Some(&"perft") {
-                self.say("bestmove (none)");
-            }
-            return;
-        }
         if words.first() == Some(&"perft") {
-            self.perft(words.get(1).copied());
+            if !self.refused_after_rejection(false) {
+                self.perft(words.get(1).copied());
+            }
             return;
         }
         let limits = match parse_limits(words) {
@@ -432,6 +425,9 @@ impl<B: Backend> UciSession<B> {
                 return;
             }
         };
+        if self.refused_after_rejection(true) {
+            return;
+        }
         self.halt();
         let listener = UciListener {
             out: self.out.clone(),
@@ -439,6 +435,22 @@ impl<B: Backend> UciSession<B> {
         };
         self.backend
             .go(self.pos.clone(), limits, Box::new(listener));
+    }
+
+    /// True (after saying why) when the last `position` command was
+    /// rejected; a refused search still answers `bestmove (none)` when
+    /// `bestmove`, as a GUI waits for one.
+    fn refused_after_rejection(&self, bestmove: bool) -> bool {
+        let Some(why) = &self.rejected else {
+            return false;
+        };
+        self.say(&format!(
+            "info string not searching: the last position command was rejected ({why})"
+        ));
+        if bestmove {
+            self.say("bestmove (none)");
+        }
+        true
     }
 
     /// `go perft N`: Fairy-Stockfish's divide output, computed on a thread of its own

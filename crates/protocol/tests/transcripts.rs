@@ -237,7 +237,7 @@ fn uci_go_after_a_rejected_position_does_not_search_the_old_one() {
     assert_eq!(out.iter().filter(|l| *l == "bestmove (none)").count(), 2);
     assert!(!out.iter().any(|l| l.starts_with("Nodes searched")));
     // Only the search after the valid position reached the engine.
-    assert_eq!(log.limits.len(), 1);
+    assert_eq!(log.lock().unwrap().limits.len(), 1);
 }
 
 #[test]
