@@ -228,10 +228,14 @@ fn uci_go_after_a_rejected_position_does_not_search_the_old_one() {
     let (out, log) = uci("position startpos moves e2e4\nposition startpos moves e2e4 e7e9\ngo depth 1\ngo perft 1\nposition fen nonsense w\ngo depth 1\nposition startpos moves e2e4 e7e5\ngo depth 1\nquit\n");
     let refusals = out
         .iter()
-        .filter(|l| l.starts_with("info string not searching: the last position command was rejected"))
+        .filter(|l| {
+            l.starts_with("info string not searching: the last position command was rejected")
+        })
         .count();
     assert_eq!(refusals, 3, "{out:?}");
-    assert!(out.iter().any(|l| l.contains("rejected (Illegal move e7e9")));
+    assert!(out
+        .iter()
+        .any(|l| l.contains("rejected (Illegal move e7e9")));
     assert!(out.iter().any(|l| l.contains("rejected (Invalid FEN")));
     // Two refused searches answer `bestmove (none)`; perft prints no count.
     assert_eq!(out.iter().filter(|l| *l == "bestmove (none)").count(), 2);

@@ -17,9 +17,9 @@
 //!
 //! Rights are one bit per file and colour of the castling bits: moving or
 //! capturing on a Rook's cell loses its right ([`Castling960::cell_masks`]),
-//! a move of the King loses both ([`Position::castling960_after`]).
+//! a move of the King loses both (`Position::castling960_after`).
 //!
-//! Hooks: extra moves ([`Position::castling960_moves`], called by the
+//! Hooks: extra moves (`Position::castling960_moves`, called by the
 //! castling hook), effects of a move (the cells in
 //! [`Castling960::cells`], the rights), text (FEN castling field).
 
