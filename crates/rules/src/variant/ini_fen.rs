@@ -8,6 +8,12 @@
 //! none, and reads what follows as the move-rule clock. Menagerie's FEN
 //! reader is strict (a bad field is an error, not a guess), so the
 //! translation writes such a FEN the way Fairy-Stockfish understood it.
+//!
+//! A `*` in the board is a wall in Fairy-Stockfish: a cell nothing may
+//! enter or pass, for good. Menagerie's FEN writes its holes so, and a hole
+//! behaves the same (sliders stop, leapers may jump over it), so the
+//! translation makes those cells holes of the board. The start position
+//! also tells where the castling King and Rooks stand (`board_rows`).
 
 /// Field index of the en-passant cells in a chess FEN.
 const EP_FIELD: usize = 3;
@@ -37,6 +43,52 @@ pub(super) fn start_fen(fen: &str) -> String {
     fields.join(" ")
 }
 
+/// The board of a FEN, rank by rank from the top: per cell the piece
+/// letter, `*` for a wall, or `None` when empty (promotion marks `+` and
+/// `~` and the hand are left out). `None` when a rank cannot be read.
+pub(super) fn board_rows(fen: &str) -> Option<Vec<Vec<Option<char>>>> {
+    let board = fen.split_whitespace().next()?;
+    let board = board.split('[').next()?;
+    let mut rows = Vec::new();
+    for rank in board.split('/') {
+        let mut row = Vec::new();
+        let mut empty = 0usize;
+        for c in rank.chars() {
+            if let Some(d) = c.to_digit(10) {
+                empty = empty * 10 + d as usize;
+                continue;
+            }
+            row.extend(std::iter::repeat_n(None, empty));
+            empty = 0;
+            match c {
+                '+' | '~' => {}
+                c if c == '*' || c.is_ascii_alphabetic() => row.push(Some(c)),
+                _ => return None,
+            }
+        }
+        row.extend(std::iter::repeat_n(None, empty));
+        rows.push(row);
+    }
+    Some(rows)
+}
+
+/// The cells a FEN marks `*` (Fairy-Stockfish's walls), by name, on a
+/// board of `ranks` ranks.
+pub(super) fn wall_cells(fen: &str, ranks: usize) -> Vec<String> {
+    let Some(rows) = board_rows(fen) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        for (f, cell) in row.iter().enumerate() {
+            if *cell == Some('*') && i < ranks && f < 26 {
+                out.push(format!("{}{}", char::from(b'a' + f as u8), ranks - i));
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::start_fen;
@@ -49,6 +101,14 @@ mod tests {
         assert_eq!(start_fen("8/8[-] w - e3 0 1"), "8/8[] w - e3 0 1");
         assert_eq!(start_fen("KNR2rnk w"), "KNR2rnk w");
         assert_eq!(start_fen("8/8 w 0 1"), "8/8 w 0 1");
+    }
+
+    #[test]
+    fn walls_of_the_start_position_are_found() {
+        assert_eq!(super::wall_cells("n*k/3/*2K w - - 0 1", 3), ["b3", "a1"]);
+        let rows = super::board_rows("r10q/+P~1[Pp] w").unwrap();
+        assert_eq!(rows[0].len(), 12);
+        assert_eq!(rows[1], [Some('P'), None]);
     }
 
     #[test]

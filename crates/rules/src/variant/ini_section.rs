@@ -310,15 +310,18 @@ impl<'a> Template<'a> {
         let mut board = Table::new();
         board.insert("files".into(), int(self.files));
         board.insert("ranks".into(), int(self.ranks));
+        let walls = ini_fen::wall_cells(&self.start_fen(), self.ranks);
+        if !walls.is_empty() {
+            let walls = walls.into_iter().map(Value::String).collect();
+            board.insert("holes".into(), Value::Array(walls));
+        }
         t.insert("board".into(), Value::Table(board));
         t.insert("regions".into(), Value::Table(self.regions()));
         let mut pieces = self.pieces_table();
         self.pawn(&mut pieces);
         let first_moves = self.first_move_leaps(&mut pieces);
         t.insert("pieces".into(), Value::Table(pieces));
-        let fen = self
-            .get("startFen")
-            .map_or(CHESS_FEN.to_string(), ini_fen::start_fen);
+        let fen = self.start_fen();
         let mut setup = Table::new();
         setup.insert("fen".into(), Value::String(fen));
         t.insert("setup".into(), Value::Table(setup));
@@ -345,6 +348,12 @@ impl<'a> Template<'a> {
         ini_regions::apply(self.st, size, &mut t, &mut self.problems);
         t.insert("notation".into(), Value::Table(self.notation()));
         t
+    }
+
+    /// The start position, as Fairy-Stockfish reads it.
+    fn start_fen(&self) -> String {
+        self.get("startFen")
+            .map_or(CHESS_FEN.to_string(), ini_fen::start_fen)
     }
 
     /// The promotion region and, with the double step, its region.
@@ -590,7 +599,24 @@ impl<'a> Template<'a> {
             .and_then(|s| s.parse().ok())
             .unwrap_or(1);
         let file = |k: &str, default| self.get(k).and_then(file_number).unwrap_or(default);
-        let kf = file("castlingKingFile", CASTLING_KING_FILE);
+        // As in Fairy-Stockfish, a lone King on the castling rank of the
+        // start position castles from where it stands.
+        let row = ini_fen::board_rows(&self.start_fen())
+            .and_then(|rows| rows.get(self.ranks.checked_sub(rank)?).cloned())
+            .unwrap_or_default();
+        let king = self.pieces.king.map(|k| k.to_ascii_uppercase());
+        let kings: Vec<usize> = (1..=row.len())
+            .filter(|&f| king.is_some() && row[f - 1] == king)
+            .collect();
+        let kf = match kings[..] {
+            [f] => f,
+            _ => file("castlingKingFile", CASTLING_KING_FILE),
+        };
+        // The Rooks: the outermost on either side (the template's corners
+        // when there is none).
+        let rook_at = |f: &usize| row.get(f - 1) == Some(&Some('R'));
+        let kingside_rook = (kf + 1..=self.files).rev().find(rook_at);
+        let queenside_rook = (1..kf).find(rook_at);
         let ks = file("castlingKingsideFile", CASTLING_KINGSIDE_FILE);
         let qs = file("castlingQueensideFile", CASTLING_QUEENSIDE_FILE);
         if let Some(r) = self.get("castlingRookPieces") {
@@ -633,8 +659,9 @@ impl<'a> Template<'a> {
             return None;
         }
         let cell = |f: usize| Value::String(format!("{}{rank}", char::from(b'a' + (f - 1) as u8)));
-        let files = self.files;
-        let list = [("K", ks, files, ks - 1), ("Q", qs, 1, qs + 1)]
+        let kingside = kingside_rook.unwrap_or(self.files);
+        let queenside = queenside_rook.unwrap_or(1);
+        let list = [("K", ks, kingside, ks - 1), ("Q", qs, queenside, qs + 1)]
             .into_iter()
             .map(|(letter, to, partner, partner_to)| {
                 let mut c = Table::new();
@@ -888,6 +915,28 @@ mod tests {
                 .unwrap_err();
         assert_eq!(e.problems[0].key, "[c] castlingKingsideFile");
         assert!(e.problems[0].message.contains("outside the board"));
+    }
+
+    #[test]
+    fn castling_starts_where_the_start_position_puts_king_and_rooks() {
+        // King on d1, the kingside Rook on h1 behind a Queen in the corner.
+        let v = load("[a]\nmaxFile = i\nstartFen = rnbkqbnrq/ppppppppp/9/9/9/9/PPPPPPPPP/RNBKQBNRQ w KQkq - 0 1\n");
+        let g = &v.geometry;
+        let white: Vec<_> = v
+            .castling
+            .iter()
+            .filter(|c| c.color == crate::Color::White)
+            .map(|c| (g.name(c.king), g.name(c.king_to), g.name(c.partner)))
+            .collect();
+        assert_eq!(white, [("d1", "g1", "h1"), ("d1", "c1", "a1")]);
+    }
+
+    #[test]
+    fn walls_in_the_start_position_become_holes() {
+        let v = load("[w]\nmaxFile = 3\nmaxRank = 3\npawn = -\ncastling = false\nstartFen = k*1/3/1*K w - - 0 1\n");
+        let p = crate::Position::start(&v);
+        assert_eq!(p.to_fen(), "k*1/3/1*K w - - 0 1");
+        assert_eq!(v.geometry.parse_cell("b1"), None);
     }
 
     /// The legal moves of `v` after `moves`, as protocol text, sorted.
