@@ -148,4 +148,5 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "sortofalmost.toml",
     "chigorin.toml",
     "dragon.toml",
+    "supply.toml",
 ];

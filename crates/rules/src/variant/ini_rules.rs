@@ -73,6 +73,10 @@ const RULE_KEYS: &[RuleKey] = &[
         write: |_, v, t| set_bool(t, "checking", v),
     },
     RuleKey {
+        key: "dropChecks",
+        write: |_, v, t| set_bool(t, "drop_checks", v),
+    },
+    RuleKey {
         key: "mustCapture",
         write: |_, v, t| set_bool(t, "must_capture", v),
     },
@@ -306,6 +310,16 @@ mod tests {
             "{}",
             p[0].message
         );
+    }
+
+    #[test]
+    fn drop_checks_is_translated() {
+        let (t, p) = run(&[("dropChecks", "false")]);
+        assert!(p.is_empty(), "{p:?}");
+        assert_eq!(t["drop_checks"].as_bool(), Some(false));
+        let (t, p) = run(&[("dropChecks", "sometimes")]);
+        assert!(t.is_empty());
+        assert_eq!(p[0].key, "dropChecks");
     }
 
     #[test]

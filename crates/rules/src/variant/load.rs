@@ -296,6 +296,7 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(repetition_verdict);
             field!(check_counting);
             field!(checking);
+            field!(drop_checks);
             field!(flag);
             field!(checkmate);
             field!(stalemate_piece_count);

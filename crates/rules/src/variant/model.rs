@@ -144,6 +144,8 @@ pub struct Rules {
     pub check_counting: bool,
     /// A move may give check (false: racing kings).
     pub checking: bool,
+    /// A drop may give check (false: Supply chess).
+    pub drop_checks: bool,
     /// Win by bringing a flag piece into a region.
     pub flag: Option<Flag>,
     /// Result for a side in check with no legal move (a loss in chess).

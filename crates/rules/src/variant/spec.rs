@@ -334,6 +334,10 @@ pub struct RulesFile {
     /// Moves may give check (default true); `false` makes every move that
     /// attacks the opponent's royal illegal (racing kings).
     pub checking: Option<bool>,
+    /// Drops may give check (default true); `false` makes every drop that
+    /// attacks the opponent's royal illegal (Supply chess;
+    /// `components::checking`).
+    pub drop_checks: Option<bool>,
     /// Win by bringing a flag piece into a region (king of the hill,
     /// racing kings; `components::flag`).
     pub flag: Option<FlagFile>,

@@ -65,6 +65,7 @@ impl Ctx<'_> {
             repetition_verdict: self.repetition_verdict(&rf),
             check_counting: rf.check_counting.unwrap_or(false),
             checking: rf.checking.unwrap_or(true),
+            drop_checks: rf.drop_checks.unwrap_or(true),
             flag: self.flag(&rf),
             checkmate: self.verdict(rf.checkmate.as_deref(), "rules.checkmate", Verdict::Loss),
             stalemate_piece_count: rf.stalemate_piece_count.unwrap_or(false),
