@@ -229,4 +229,20 @@ mod tests {
         // The King took the Pawn and stays; the black King is immune too.
         assert_eq!(p.to_fen(), "8/8/8/8/8/3k4/3K4/8 b - - 0 1");
     }
+
+    #[test]
+    fn a_fen_after_the_winning_explosion_reads_back_with_the_winner_in_check() {
+        // Bxe7 blows up the black King; White's King stays attacked by the
+        // Queen, which no longer matters.
+        let mut p = pos("atomic", "r3kbnr/ppppnppp/8/8/1B2q3/8/8/4K3 w kq - 0 1");
+        play(&mut p, "b4e7");
+        let fen = p.to_fen();
+        assert_eq!(fen, "r5nr/pppp1ppp/8/8/4q3/8/8/4K3 b - - 0 1");
+        assert_eq!(pos("atomic", &fen).to_fen(), fen);
+        // With the black King still there, the check is no position of the rules.
+        let v = Registry::builtin().get("atomic").expect("atomic");
+        let err = Position::from_fen(&v, "r3kbnr/ppppnppp/8/8/4q3/8/8/4K3 b kq - 0 1")
+            .expect_err("White, not to move, in check");
+        assert!(err.to_string().contains("in check"), "{err}");
+    }
 }

@@ -195,4 +195,19 @@ mod tests {
             ["e2d1", "e2d3", "e2e1", "e2e3", "e2f1", "e2f3"]
         );
     }
+
+    #[test]
+    fn a_fen_after_a_pass_in_check_under_bikjang_reads_back() {
+        // The Chariot on i2 checks while the Generals face: White passed, so
+        // White, not to move, stands in check, which only bikjang allows.
+        let fen = "4k4/9/9/9/9/9/9/9/4K3r/9 b - - 1 1";
+        let pos = after("janggi", "4k4/9/9/9/9/9/9/9/4K3r/9 w - - 0 1", &["e2e2"]);
+        assert_eq!(pos.to_fen(), fen);
+        assert_eq!(after("janggi", fen, &[]).to_fen(), fen);
+        // Once the line is broken the same check is no position of the rules.
+        let v = Registry::builtin().get("janggi").expect("janggi");
+        let err = Position::from_fen(&v, "4k4/9/9/9/4p4/9/9/9/4K3r/9 b - - 1 1")
+            .expect_err("White, not to move, in check");
+        assert!(err.to_string().contains("in check"), "{err}");
+    }
 }

@@ -251,6 +251,18 @@ impl Position {
             && self.bikjang_allows_last_move()
     }
 
+    /// True when the side not to move may stand in check in a position that
+    /// carries no last move (one read from a FEN): the exceptions of
+    /// [`Position::last_move_legal`] judged from the board alone. An
+    /// explosion that took every enemy royal wins whatever it leaves
+    /// attacked, and a pass under bikjang is legal in check.
+    #[must_use]
+    pub(crate) fn check_may_stand(&self) -> bool {
+        let mover = self.side().flip();
+        self.blast_legality(mover) == Some(true)
+            || (self.variant().rules.bikjang && self.in_bikjang())
+    }
+
     /// The legal moves.
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {

@@ -164,6 +164,7 @@ impl Position {
             && v.imitator.is_none()
             && !v.tables.is_empty()
             && pos.royal_attacked(pos.side.flip())
+            && !pos.check_may_stand()
         {
             return ferr(
                 "board",
