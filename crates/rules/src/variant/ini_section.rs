@@ -74,6 +74,9 @@ const CASTLING_KINGSIDE_FILE: usize = 7;
 const CASTLING_QUEENSIDE_FILE: usize = 3;
 /// The template's pawn promotes to these (less those a section removes).
 const PAWN_PROMOTIONS: &str = "nbrq";
+/// A region with no cell (every cell, then every cell taken away): the
+/// drop zone of a type that may be held but never dropped.
+const NO_CELLS: &str = "* !*";
 /// Largest board a section may ask for.
 const MAX_FILES: usize = 26;
 const MAX_RANKS: usize = 99;
@@ -183,9 +186,15 @@ fn read_pieces(st: &Settings, problems: &mut Vec<Problem>) -> Pieces {
             None => {}
         }
     }
+    // The template's king was there before any key of the section: a type
+    // the section gives its letter (`centaur = k`) removed it. A `king` key
+    // of the section itself is read last and takes its letter back.
+    let king_given = st.get("king").is_some();
     if let Some((c, betza)) = letter_of("king", true, problems) {
-        let betza = betza.unwrap_or_else(|| "K".into());
-        by_letter.insert(c, (Role::King, "King".into(), betza));
+        if king_given || !by_letter.contains_key(&c) {
+            let betza = betza.unwrap_or_else(|| "K".into());
+            by_letter.insert(c, (Role::King, "King".into(), betza));
+        }
     }
     let find = |role| by_letter.iter().find(|(_, v)| v.0 == role).map(|(c, _)| *c);
     Pieces {
@@ -416,10 +425,6 @@ impl<'a> Template<'a> {
         } else {
             "start-or-end"
         };
-        let no_doubled: Vec<char> = self
-            .get("dropNoDoubled")
-            .map(|s| s.chars().map(|c| c.to_ascii_lowercase()).collect())
-            .unwrap_or_default();
         let mut table = Table::new();
         let others: Vec<(char, String, String)> = self
             .pieces
@@ -452,12 +457,29 @@ impl<'a> Template<'a> {
                 pr.insert("drop_promoted".into(), Value::Boolean(drop_promoted));
                 p.insert("promotion".into(), Value::Table(pr));
             }
-            if no_doubled.contains(&l) {
-                p.insert("no_doubled".into(), self.no_doubled_value());
-            }
+            self.drop_no_doubled(l, &mut p);
             table.insert(l.to_ascii_uppercase().to_string(), Value::Table(p));
         }
         table
+    }
+
+    /// Applies `dropNoDoubled` to the type of letter `l` (its table `p`):
+    /// a file holding `dropNoDoubledCount` own pieces of the type is closed
+    /// to its drops. Fairy-Stockfish closes a file once the count reaches
+    /// that number, so a count of 0 closes every file: the type may be held
+    /// in hand but never dropped (an empty drop zone).
+    fn drop_no_doubled(&mut self, l: char, p: &mut Table) {
+        let listed = self
+            .get("dropNoDoubled")
+            .is_some_and(|s| s.chars().any(|c| c.eq_ignore_ascii_case(&l)));
+        if !listed {
+            return;
+        }
+        if self.get("dropNoDoubledCount").map(str::trim) == Some("0") {
+            p.insert("drop_zone".into(), Value::String(NO_CELLS.into()));
+        } else {
+            p.insert("no_doubled".into(), self.no_doubled_value());
+        }
     }
 
     /// The `no_doubled` value of a `dropNoDoubled` type: `true`, or the
@@ -506,6 +528,7 @@ impl<'a> Template<'a> {
         );
         if self.flag("pieceDrops") == Some(true) {
             self.pawn_drops(&mut p, &mut pr);
+            self.drop_no_doubled(pl, &mut p);
         }
         self.pawn_piece_promotion(pl, &mut pr);
         p.insert("promotion".into(), Value::Table(pr));
@@ -1009,6 +1032,40 @@ mod tests {
         let moves = legal_after(&v, "1K1/1b1/S1k w - - 0 1", &[]);
         let silver: Vec<&String> = moves.iter().filter(|m| m.starts_with("a1")).collect();
         assert_eq!(silver, ["a1a2", "a1b2+"]);
+    }
+
+    #[test]
+    fn a_piece_given_the_kings_letter_replaces_the_template_king() {
+        // `centaur = k` with no `king` key: the k is a non-royal centaur.
+        let base = "[m]\nmaxFile = 5\nmaxRank = 5\npawn = -\nknight = -\nbishop = -\nrook = -\nqueen = -\ncentaur = k\ncastling = false\nstartFen = 4k/5/5/5/K4 w - - 0 1\n";
+        let v = load(base);
+        assert!(v.pieces.iter().all(|p| !p.royal));
+        let moves = legal_after(&v, "4k/5/5/5/K4 w - - 0 1", &[]);
+        assert!(moves.contains(&"a1b3".to_string()), "{moves:?}");
+        // A `king` key in the section takes the letter back.
+        let v = load(&format!("{base}king = k\n"));
+        assert!(v.pieces.iter().any(|p| p.royal));
+        let moves = legal_after(&v, "4k/5/5/5/K4 w - - 0 1", &[]);
+        assert!(!moves.contains(&"a1b3".to_string()), "{moves:?}");
+    }
+
+    #[test]
+    fn drop_no_doubled_applies_to_the_template_pawn_and_count_zero_bars_its_drops() {
+        let base = "[d]\nmaxFile = 3\nmaxRank = 4\nknight = -\nbishop = -\nrook = -\nqueen = -\npieceDrops = true\ncapturesToHand = true\ndoubleStep = false\ncastling = false\npromotionPieceTypes = -\nstartFen = 2k/3/3/P1K[P] w - - 0 1\n";
+        let pawn_drops = |text: &str| -> Vec<String> {
+            legal_after(&load(text), "2k/3/3/P1K[P] w - - 0 1", &[])
+                .into_iter()
+                .filter(|m| m.starts_with("P@"))
+                .collect()
+        };
+        assert_eq!(
+            pawn_drops(base),
+            ["P@a2", "P@a3", "P@b2", "P@b3", "P@c2", "P@c3"]
+        );
+        // One pawn closes its file; a count of 0 closes every file.
+        let no_doubled = format!("{base}dropNoDoubled = p\n");
+        assert_eq!(pawn_drops(&no_doubled), ["P@b2", "P@b3", "P@c2", "P@c3"]);
+        assert!(pawn_drops(&format!("{no_doubled}dropNoDoubledCount = 0\n")).is_empty());
     }
 
     #[test]
