@@ -38,8 +38,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 # Variants checked by default: one id per line, `#` comments.
 DEFAULT_LIST = os.path.join(HERE, "variants.txt")
-# Variant definitions loaded into both engines (Fairy-Stockfish ini format).
-DEFAULT_INI = [os.path.join(ROOT, "tests", "data", "oracle", "fsf-variants.ini")]
+# Variant definitions loaded into both engines (Fairy-Stockfish ini format):
+# the project's oracle sections, and Menagerie's rendering of the sections of
+# Fairy-Stockfish's own variants.ini that it plays (tests/data/fsf-ini/).
+DEFAULT_INI = [
+    os.path.join(ROOT, "tests", "data", "oracle", "fsf-variants.ini"),
+    os.path.join(ROOT, "tests", "data", "fsf-ini", "sections.ini"),
+]
 
 
 class Menagerie:
