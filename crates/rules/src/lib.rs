@@ -24,6 +24,7 @@ pub mod position;
 pub mod registry;
 mod rng;
 pub mod san;
+pub mod shogi_notation;
 pub mod variant;
 pub mod zobrist;
 

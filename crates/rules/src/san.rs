@@ -100,7 +100,7 @@ fn castle_text(pos: &Position, legal: &[Move], m: Move) -> String {
     }
 }
 
-fn promotion_text(pos: &Position, legal: &[Move], m: Move) -> String {
+pub(crate) fn promotion_text(pos: &Position, legal: &[Move], m: Move) -> String {
     let v = pos.variant();
     let same_cells = |o: &&Move| {
         o.kind() == m.kind() && o.from() == m.from() && o.to() == m.to() && o.via() == m.via()
@@ -138,7 +138,7 @@ fn promotion_text(pos: &Position, legal: &[Move], m: Move) -> String {
 }
 
 /// True when the move takes a piece on its destination.
-fn captures_on_destination(pos: &Position, m: Move) -> bool {
+pub(crate) fn captures_on_destination(pos: &Position, m: Move) -> bool {
     if m.kind() == MoveKind::EnPassant {
         return true;
     }

@@ -295,6 +295,11 @@ pub struct Variant {
     /// A compulsory promotion with a single choice is written with its
     /// piece letter too (Fairy-Stockfish's form).
     pub forced_promotion_suffix: bool,
+    /// Western shogi notation is offered next to SAN ([`crate::shogi_notation`]).
+    pub shogi_notation: bool,
+    /// What players call the side that moves first and the side that moves second
+    /// (`["Black", "White"]` in Shogi, where sente moves first).
+    pub player_names: [String; 2],
     /// Start position.
     pub start_fen: String,
     /// Engine value overrides (centipawns) per type.

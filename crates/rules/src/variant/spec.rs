@@ -632,6 +632,13 @@ pub struct NotationFile {
     /// Write the piece letter of a compulsory promotion that has a single
     /// choice too (`e6e7m`, Fairy-Stockfish's form); default false (`e6e7`).
     pub forced_suffix: Option<bool>,
+    /// Offer western shogi notation (Hodges: `P-7f`, `Bx2b+`, `G*5b`, see
+    /// `menagerie_rules::shogi_notation`) next to SAN; default false.
+    pub shogi: Option<bool>,
+    /// What players call the side that moves first and the side that moves second,
+    /// as shown to them (default `["White", "Black"]`; the Shogi family:
+    /// `["Black", "White"]`, sente moving first). FEN and the protocols keep `w`/`b`.
+    pub players: Option<Vec<String>>,
 }
 
 /// `[ai]`.

@@ -7,6 +7,9 @@ use crate::variant::load::Problem;
 use crate::variant::model::{FenField, FenFormat, MoveStyle, PieceDef};
 use toml::Spanned;
 
+/// What players call the sides unless `[notation] players` says otherwise.
+const DEFAULT_PLAYER_NAMES: [&str; 2] = ["White", "Black"];
+
 /// The text conventions of a variant.
 pub(super) struct Formats {
     /// FEN conventions.
@@ -19,6 +22,10 @@ pub(super) struct Formats {
     pub capture_mark: char,
     /// Single-choice compulsory promotions keep their suffix.
     pub forced_promotion_suffix: bool,
+    /// Western shogi notation offered.
+    pub shogi_notation: bool,
+    /// Names of the first and second player.
+    pub player_names: [String; 2],
 }
 
 impl Ctx<'_> {
@@ -50,7 +57,23 @@ impl Ctx<'_> {
                 '-'
             }
         };
+        let player_names = match nf.players.as_deref() {
+            None => [DEFAULT_PLAYER_NAMES[0].into(), DEFAULT_PLAYER_NAMES[1].into()],
+            Some([first, second]) if !first.trim().is_empty() && !second.trim().is_empty() => {
+                [first.clone(), second.clone()]
+            }
+            Some(_) => {
+                self.problem_in(
+                    "notation",
+                    "notation.players",
+                    "give two names: the first player's and the second's".to_string(),
+                );
+                [DEFAULT_PLAYER_NAMES[0].into(), DEFAULT_PLAYER_NAMES[1].into()]
+            }
+        };
         Formats {
+            shogi_notation: nf.shogi.unwrap_or(false),
+            player_names,
             fen: self.fen_format(imitation, drops),
             move_style,
             plus_promotion: nf.promotion.as_deref() == Some("plus"),

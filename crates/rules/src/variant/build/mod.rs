@@ -152,6 +152,8 @@ pub fn build(
         plus_promotion: formats.plus_promotion,
         capture_mark: formats.capture_mark,
         forced_promotion_suffix: formats.forced_promotion_suffix,
+        shogi_notation: formats.shogi_notation,
+        player_names: formats.player_names,
         start_fen: setup.get_ref().trim().to_string(),
         ai_values,
         imitator: pieces.imitator,
