@@ -194,7 +194,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
 }
 
 /// As [`parse_move`], with the legal moves already generated. Text that is
-/// not in coordinates (`e4`, `Nf3`, `exd5`) is read as SAN ([`mod@crate::san`]).
+/// not in coordinates (`e4`, `Nf3`, `exd5`) is read as SAN ([`mod@crate::san`]),
+/// or first as western shogi notation (`P-7f`) in variants that write it.
 ///
 /// # Errors
 /// See [`parse_move`].
@@ -205,6 +206,10 @@ pub fn parse_move_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         }
     }
     match parse_coordinates(pos, legal, text) {
+        Err(MoveError::Syntax { .. }) if pos.variant().shogi_notation => {
+            crate::shogi_notation::parse_shogi_in(pos, legal, text)
+                .map_or_else(|| crate::san::parse_san_in(pos, legal, text), Ok)
+        }
         Err(MoveError::Syntax { .. }) => crate::san::parse_san_in(pos, legal, text),
         other => other,
     }

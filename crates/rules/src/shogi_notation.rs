@@ -83,6 +83,23 @@ pub fn shogi_text(pos: &Position, m: Move) -> String {
 /// As [`shogi_text`], with the legal moves of `pos` already generated.
 #[must_use]
 pub fn shogi_text_in(pos: &Position, legal: &[Move], m: Move) -> String {
+    write(pos, legal, m, false)
+}
+
+/// Reads a move written in western shogi notation: the form [`shogi_text_in`]
+/// writes, or with the origin cell where it was not needed (`P7g-7f`). `None` when no
+/// legal move is written so.
+#[must_use]
+pub fn parse_shogi_in(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
+    let text = text.trim();
+    legal.iter().copied().find(|&m| {
+        write(pos, legal, m, false) == text || write(pos, legal, m, true) == text
+    })
+}
+
+/// The text of `m`, with its origin always or only when another piece written the
+/// same way could reach the destination.
+fn write(pos: &Position, legal: &[Move], m: Move, with_origin: bool) -> String {
     let v = pos.variant();
     if let Some(k) = m.dropped() {
         let promoted = if m.is_promoted_drop() { "+" } else { "" };
@@ -106,7 +123,7 @@ pub fn shogi_text_in(pos: &Position, legal: &[Move], m: Move) -> String {
             && o.from().is_some_and(|f| f != from && piece_text(pos, f) == piece)
     });
     let mut s = piece;
-    if ambiguous {
+    if ambiguous || with_origin {
         s.push_str(&cell_text(pos, from));
     }
     s.push(if captures_on_destination(pos, m) { 'x' } else { '-' });
@@ -220,8 +237,8 @@ mod tests {
     }
 
     /// Along random games of every variant that writes shogi notation, the texts of
-    /// the legal moves of each position are all different (a move can be read back
-    /// from its text), and a line's texts are the moves' texts in turn.
+    /// the legal moves of each position are all different, the move played reads back
+    /// from its text, and a line's texts are the moves' texts in turn.
     #[test]
     fn every_legal_move_has_its_own_text_along_random_games() {
         const GAMES: u64 = 3;
@@ -251,6 +268,8 @@ mod tests {
                         }
                     }
                     let m = legal[(rng.next() % legal.len() as u64) as usize];
+                    let t = shogi_text_in(&pos, &legal, m);
+                    assert_eq!(parse_shogi_in(&pos, &legal, &t), Some(m), "{id}: `{t}`");
                     played.push(m);
                     pos.make_unchecked(m);
                 }
@@ -261,5 +280,20 @@ mod tests {
             }
         }
         assert!(checked >= 10, "only {checked} variants write shogi notation");
+    }
+
+    #[test]
+    fn shogi_text_reads_back_with_or_without_the_origin() {
+        let v = Registry::builtin().get("shogi").unwrap();
+        let pos = Position::start(&v);
+        let legal = pos.legal_moves();
+        let want = parse_move(&pos, "c3c4").unwrap();
+        assert_eq!(parse_shogi_in(&pos, &legal, " P-7f "), Some(want));
+        assert_eq!(parse_shogi_in(&pos, &legal, "P7g-7f"), Some(want));
+        assert_eq!(parse_move(&pos, "P-7f").unwrap(), want);
+        assert_eq!(parse_move(&pos, "G4i-5h").unwrap(), parse_move(&pos, "f1e2").unwrap());
+        // Ambiguous without the origin, and no Pawn can reach 7e.
+        assert_eq!(parse_shogi_in(&pos, &legal, "G-5h"), None);
+        assert_eq!(parse_shogi_in(&pos, &legal, "P-7e"), None);
     }
 }
