@@ -90,3 +90,58 @@ test('a lichess PGN imports through the dialog and exports the same tags and mov
   await page.getByTestId('move-3').waitFor();
   assert.equal(await moveText(3), 'Nh3');
 });
+
+// Western shogi notation (P-7f), files counted from the right, ranks lettered from the top,
+// and Black (sente) moving first: in the move list, the move box, the PV, the labels.
+const SHOGI = /^\+?[A-Z](\d[a-i])?[-x*]\d[a-i][+=]?$/;
+
+test('shogi: moves in western notation, Black (sente) first, on the labels and the clocks', async () => {
+  const g = await api(base, '/api/games', { variant: 'shogi', white: 'human', black: 'human', clock: { initial_ms: 600000, increment_ms: 0 } });
+  await openGame(g.id);
+  // The board reads like the notation: file 9 on the left, rank a at the top.
+  const files = await page.locator('.board-svg .coord.file').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('x')), e.textContent]));
+  assert.deepEqual(files.sort((a, b) => a[0] - b[0]).map((f) => f[1]), ['9', '8', '7', '6', '5', '4', '3', '2', '1']);
+  const ranks = await page.locator('.board-svg .coord.rank').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('y')), e.textContent]));
+  assert.deepEqual(ranks.sort((a, b) => a[0] - b[0]).map((r) => r[1]), ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);
+  assert.match(await page.getByTestId('status').textContent(), /Black to move/);
+  assert.match(await page.getByTestId('clock-white').textContent(), /^Black /);
+  assert.match(await page.getByTestId('clock-black').textContent(), /^White /);
+  // The move box takes shogi notation (and SAN); the list shows shogi notation.
+  const moves = ['P-7f', 'P-3d', 'Bx2b+', 'Sx2b', 'B*4e'];
+  for (const [i, m] of moves.entries()) {
+    await type(i === 1 ? 'g6' : m);
+    await page.getByTestId(`move-${i + 1}`).waitFor();
+  }
+  for (const [i, m] of moves.entries()) assert.equal(await moveText(i + 1), m);
+  assert.equal(await page.getByTestId('move-1').getAttribute('data-uci'), 'c3c4');
+  assert.match(await page.getByTestId('status').textContent(), /White to move/);
+  assert.equal(await page.getByTestId('hand-black').locator('.hand-label').textContent(), 'White');
+  // PGN stays in SAN, the exchange form other programs read.
+  await page.getByTestId('btn-pgn').click();
+  const pgn = await page.getByTestId('text-output').inputValue();
+  await page.getByTestId('text-close').click();
+  assert.match(pgn, /\[Variant "shogi"\]/);
+  assert.match(pgn, /1\. c4 g6 2\. Bxh8\+ Sxh8 3\. B@f5 \*/);
+  // Resigning names the sides as Shogi does.
+  await page.getByTestId('btn-resign').click();
+  await page.getByTestId('resign-confirm').click();
+  await page.waitForFunction(() => /Black wins: White resigned/.test(document.querySelector('[data-testid=status]')?.textContent || ''));
+});
+
+test('shogi: the engine PV and the rules page', async () => {
+  const g = await api(base, '/api/games', { variant: 'minishogi', white: 'human', black: 'engine', engine: { movetime_ms: 1500 } });
+  await openGame(g.id);
+  await type('P-5c');
+  await page.getByTestId('engine-pv').waitFor({ timeout: 15000 });
+  const pv = (await page.getByTestId('engine-pv').textContent()).trim().split(/\s+/);
+  assert.ok(pv.length >= 1 && pv.every((w) => SHOGI.test(w)), pv.join(' '));
+  await page.getByTestId('move-2').waitFor({ timeout: 15000 });
+  assert.match(await moveText(2), SHOGI);
+  await page.goto(`${base}/#/rules/shogi`);
+  await page.getByTestId('rules-notation').waitFor();
+  assert.match(await page.getByTestId('rules-page').textContent(), /Black moves first/);
+  await page.goto(`${base}/#/rules/chess`);
+  await page.getByTestId('rules-page').waitFor();
+  assert.match(await page.getByTestId('rules-page').textContent(), /White moves first/);
+  assert.equal(await page.getByTestId('rules-notation').count(), 0);
+});

@@ -7,6 +7,7 @@
  */
 
 import { h, clear, add } from './dom.js';
+import { colorName, lineNames } from './format.js';
 
 /** Scores beyond this many centipawns fill the bar and the graph. */
 const BAR_CLAMP_CP = 1000;
@@ -44,8 +45,8 @@ export function renderEvalBar(el, score, source) {
   // A smooth curve: ±4 pawns already fill most of the bar.
   const white = 50 + 50 * Math.tanh(cp / 400);
   el.dataset.cp = String(cp);
-  el.title = `${whiteScoreText(score)} (${source}, White's view)`;
-  el.setAttribute('aria-label', `Evaluation ${whiteScoreText(score)} for White`);
+  el.title = `${whiteScoreText(score)} (${source}, ${colorName('white')}'s view)`;
+  el.setAttribute('aria-label', `Evaluation ${whiteScoreText(score)} for ${colorName('white')}`);
   add(el, h('div.eval-track', null, h('div.eval-white', { style: `width:${white.toFixed(1)}%` })), h('span.eval-text', null, whiteScoreText(score)));
 }
 
@@ -53,7 +54,7 @@ export function renderEvalBar(el, score, source) {
  * The best lines of an analysis, while the engine searches (`live`) and after. Each line
  * is a button: `onPick` plays it out on the side board.
  * @param {HTMLElement} el
- * @param {{ply:number, lines:Array<{rank:number, depth:number, score:any, pv:string[], pv_san:string[]}>}} a
+ * @param {{ply:number, lines:Array<{rank:number, depth:number, score:any, pv:string[], pv_san:string[], pv_notation?:string[]}>}} a
  * @param {string} label position label ("after 12. Nf3")
  * @param {{live?: boolean, onPick?: (line:{rank:number, pv:string[], pv_san:string[]}) => void}} [opts]
  */
@@ -65,21 +66,21 @@ export function renderLines(el, a, label, opts = {}) {
     return;
   }
   el.dataset.depth = String(a.lines[0].depth);
-  el.dataset.lines = a.lines.map((l) => `${l.depth}:${l.pv_san.join(' ')}`).join('|');
+  el.dataset.lines = a.lines.map((l) => `${l.depth}:${lineNames(l).join(' ')}`).join('|');
   add(el, h('p.muted.small-note', null, opts.live ? h('span.spinner', { 'aria-hidden': 'true' }) : null,
     `${opts.live ? ' Analysing: p' : 'P'}osition ${label} · depth ${a.lines[0].depth}`),
   h('ol.analysis-lines', null, ...a.lines.map((l) => h('li.analysis-line', { 'data-testid': `analysis-line-${l.rank}`, 'data-depth': String(l.depth) },
     h('button.line-pick', {
       type: 'button', 'data-testid': `analysis-pick-${l.rank}`, title: 'Play this line on the side board',
-      'aria-label': `Line ${l.rank}, ${whiteScoreText(l.score)}: ${l.pv_san.join(' ')}. Play it on the side board`,
+      'aria-label': `Line ${l.rank}, ${whiteScoreText(l.score)}: ${lineNames(l).join(' ')}. Play it on the side board`,
       onclick: () => opts.onPick?.(l),
-    }, h('b.score', null, whiteScoreText(l.score)), ' ', h('span.mono', null, l.pv_san.join(' ')))))));
+    }, h('b.score', null, whiteScoreText(l.score)), ' ', h('span.mono', null, lineNames(l).join(' ')))))));
 }
 
 /**
  * The review graph: White's-view score per ply; marked moves as dots.
  * @param {HTMLElement} el
- * @param {{scores:Array<{cp?:number, mate?:number}>, marks:Array<{ply:number, san:string, mark:string, drop:number, best_san:string|null}>}} r
+ * @param {{scores:Array<{cp?:number, mate?:number}>, marks:Array<{ply:number, san:string, notation?:string, mark:string, drop:number, best_san:string|null, best_notation?:string|null}>}} r
  * @param {(ply:number)=>void} onPick called with the ply clicked
  */
 export function renderReview(el, r, onPick) {
@@ -108,6 +109,6 @@ export function renderReview(el, r, onPick) {
   add(el, svg, h('p.muted.small-note', { 'data-testid': 'review-summary' },
     `${count('blunder', 'blunder', 'blunders')}, ${count('mistake', 'mistake', 'mistakes')}, ${count('inaccuracy', 'inaccuracy', 'inaccuracies')}`),
   h('ul.review-marks', null, ...r.marks.map((m) => h('li', { 'data-testid': `review-mark-${m.ply}`, 'data-mark': m.mark },
-    h('button.btn.small', { type: 'button', onclick: () => onPick(m.ply) }, `${m.san}${MARK_GLYPH[m.mark]}`),
-    ` ${m.mark}, −${(m.drop / 100).toFixed(2)}`, m.best_san ? ` (best ${m.best_san})` : ''))));
+    h('button.btn.small', { type: 'button', onclick: () => onPick(m.ply) }, `${m.notation || m.san}${MARK_GLYPH[m.mark]}`),
+    ` ${m.mark}, −${(m.drop / 100).toFixed(2)}`, m.best_san ? ` (best ${m.best_notation || m.best_san})` : ''))));
 }

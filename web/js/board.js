@@ -66,17 +66,22 @@ export function shadedRegions(variant) {
 
 /**
  * Derives the edge labels of a board: file label per x, rank label per y, level letter per z.
+ * In shogi notation (`notation === 'shogi'`) files are numbered from the right and ranks
+ * lettered from the top, as the moves are written (`P-7f`).
  * @param {any} board `variant.board`
+ * @param {string} [notation] the variant's `notation`
  */
-export function boardLabels(board) {
+export function boardLabels(board, notation) {
   const levels = board.levels || 1;
   const files = new Map(), ranks = new Map();
   const re = levels > 1 ? /^[a-z]([a-z]+)(\d+)$/ : /^([a-z]+)(\d+)$/;
+  const shogi = notation === 'shogi' && levels === 1;
   for (const c of board.cells) {
     const m = re.exec(c.name);
     if (!m) continue;
-    if (!files.has(c.x)) files.set(c.x, m[1]);
-    if (!ranks.has(c.y)) ranks.set(c.y, m[2]);
+    const inBox = c.x >= 0 && c.x < board.files && c.y >= 0 && c.y < board.ranks;
+    if (!files.has(c.x)) files.set(c.x, shogi && inBox ? String(board.files - c.x) : m[1]);
+    if (!ranks.has(c.y)) ranks.set(c.y, shogi && inBox ? String.fromCharCode(97 + board.ranks - 1 - c.y) : m[2]);
   }
   return { files, ranks, levelLetters: board.level_letters || '' };
 }
@@ -106,7 +111,7 @@ export class Board {
     this.handlers = handlers;
     this.board = variant.board;
     this.levels = Math.max(1, this.board.levels || 1);
-    this.labels = boardLabels(this.board);
+    this.labels = boardLabels(this.board, variant.notation);
     this.regions = shadedRegions(variant);
     /** @type {Map<string, Cell>} */
     this.cells = new Map(this.board.cells.map((/** @type {Cell} */ c) => [c.name, c]));

@@ -1,8 +1,35 @@
 // @ts-check
 /** Text formatting helpers (results, scores, times). */
 
-/** @param {string} c @returns {string} */
-export const colorName = (c) => (c === 'black' ? 'Black' : 'White');
+/** What players call the sides unless the variant says otherwise (the API's `white` first). */
+const DEFAULT_PLAYERS = ['White', 'Black'];
+/** The names of the game on screen (Shogi: `['Black', 'White']`, sente moving first). */
+let players = DEFAULT_PLAYERS;
+/**
+ * Sets what the sides are called from now on: the variant's `players` (the side the API
+ * calls `white`, which moves first, then the other); the default when absent.
+ * @param {string[]|null|undefined} names
+ */
+export function setPlayerNames(names) {
+  players = names?.length === 2 ? names : DEFAULT_PLAYERS;
+}
+/**
+ * The players' name of a side (`white` is the side that moves first).
+ * @param {string} c @param {string[]} [names] @returns {string}
+ */
+export const colorName = (c, names = players) => (c === 'black' ? names[1] : names[0]);
+/**
+ * A move as players read it: the server's `notation` (SAN, or western shogi notation
+ * in the variants that write it), else its SAN, else the variant's text.
+ * @param {{notation?:string, san?:string, text?:string}|null|undefined} m
+ */
+export const moveName = (m) => m?.notation || m?.san || m?.text || '';
+/**
+ * A line (a PV) as players read it: `pv_notation` when the server sent one, else `pv_san`.
+ * @param {{pv_notation?:string[], pv_san?:string[], pv_text?:string[], pv?:string[]}|null|undefined} l
+ * @returns {string[]}
+ */
+export const lineNames = (l) => [l?.pv_notation, l?.pv_san, l?.pv_text, l?.pv].find((x) => x?.length) || [];
 /** @param {string} c */
 export const other = (c) => (c === 'white' ? 'black' : 'white');
 
@@ -15,17 +42,19 @@ const REASONS = /** @type {Record<string,string>} */ ({
 /**
  * One-line end-of-game message, e.g. "White wins by checkmate" or "Draw by repetition".
  * @param {{over:boolean, result:string|null, reason:string|null}} status
+ * @param {string[]} [names] what the sides are called (default: the game on screen's)
  */
-export function resultText(status) {
+export function resultText(status, names = players) {
+  const [first, second] = [colorName('white', names), colorName('black', names)];
   if (status.reason === 'timeout') {
-    if (status.result === '1-0') return 'White wins on time';
-    if (status.result === '0-1') return 'Black wins on time';
+    if (status.result === '1-0') return `${first} wins on time`;
+    if (status.result === '0-1') return `${second} wins on time`;
     return 'Draw: time ran out, but the other side cannot win';
   }
   const why = status.reason ? (REASONS[status.reason] || status.reason.replace(/-/g, ' ')) : '';
   let head;
-  if (status.result === '1-0') head = status.reason === 'resignation' ? 'White wins: Black resigned' : 'White wins';
-  else if (status.result === '0-1') head = status.reason === 'resignation' ? 'Black wins: White resigned' : 'Black wins';
+  if (status.result === '1-0') head = status.reason === 'resignation' ? `${first} wins: ${second} resigned` : `${first} wins`;
+  else if (status.result === '0-1') head = status.reason === 'resignation' ? `${second} wins: ${first} resigned` : `${second} wins`;
   else if (status.result === '1/2-1/2') head = status.reason === 'agreement' ? 'Draw agreed' : 'Draw';
   else head = 'Game over';
   if (status.reason === 'resignation' || status.reason === 'agreement' || !why) return head;

@@ -13,7 +13,7 @@ import * as api from './api.js';
 import { Board, shadedRegions } from './board.js';
 import { h, clear, add } from './dom.js';
 import { choose, openDialog, toast, copyText, showText } from './dialogs.js';
-import { colorName, other, resultText, scoreText, compactNumber, clockText } from './format.js';
+import { colorName, other, resultText, scoreText, compactNumber, clockText, setPlayerNames, moveName, lineNames } from './format.js';
 import { glyphElement } from './glyphs.js';
 import { showPieceHelp, pieceInfo } from './piecehelp.js';
 import { importDialog } from './importdlg.js';
@@ -75,6 +75,7 @@ export class GameScreen {
     try {
       const state = await api.getGame(this.id);
       this.variant = await loadVariant(state.variant);
+      setPlayerNames(this.variant.players);
       this.state = state;
     } catch (e) {
       clear(this.main);
@@ -101,6 +102,7 @@ export class GameScreen {
   /** Stops listening; called when leaving the screen. */
   destroy() {
     this.destroyed = true;
+    setPlayerNames(null);
     this.unsub();
     clearTimeout(this.pollTimer);
     clearInterval(this.clockTimer);
@@ -302,7 +304,7 @@ export class GameScreen {
       clear(b);
       const n = this.viewPly ?? 0;
       const mv = n > 0 ? this.state.moves[n - 1] : null;
-      add(b, h('span', null, n === 0 ? 'Viewing the start position' : `Viewing the position after ${moveLabel(n, this.startSide())} ${mv?.san ?? mv?.text ?? ''}`),
+      add(b, h('span', null, n === 0 ? 'Viewing the start position' : `Viewing the position after ${moveLabel(n, this.startSide())} ${moveName(mv)}`),
         h('button.btn.small.primary', { type: 'button', 'data-testid': 'back-to-game', onclick: () => this.goto(null) }, 'Back to the game'));
     }
   }
@@ -449,11 +451,11 @@ export class GameScreen {
     if (el.hidden) return;
     if (last) {
       add(el, h('div.engine-line', { 'data-testid': 'engine-last' },
-        h('b', null, `Engine at ${moveLabel(last.ply, this.startSide())} ${last.san}`),
+        h('b', null, `Engine at ${moveLabel(last.ply, this.startSide())} ${last.name}`),
         h('span', null, `depth ${last.eval.depth}`),
-        h('span.score', { title: 'White\'s view' }, whiteScoreText(last.eval)),
+        h('span.score', { title: `${colorName('white')}'s view` }, whiteScoreText(last.eval)),
         last.eval.nodes ? h('span.muted', null, `${compactNumber(last.eval.nodes)} nodes`) : null),
-      last.eval.pv_san?.length ? h('div.pv.mono', null, last.eval.pv_san.join(' ')) : null);
+      lineNames(last.eval).length ? h('div.pv.mono', null, lineNames(last.eval).join(' ')) : null);
       return;
     }
     const i = this.info;
@@ -464,14 +466,14 @@ export class GameScreen {
       i ? h('span.score', { 'data-testid': 'engine-score', title: 'from the engine side’s view' }, scoreText(i.score)) : null,
       i && i.nodes ? h('span.muted', null, `${compactNumber(i.nodes)} nodes`) : null,
       i && i.nps ? h('span.muted', null, `${compactNumber(i.nps)}/s`) : null));
-    if (i && (i.pv_san || i.pv_text || i.pv)?.length) add(el, h('div.pv.mono', { 'data-testid': 'engine-pv' }, (i.pv_san || i.pv_text || i.pv).join(' ')));
+    if (i && lineNames(i).length) add(el, h('div.pv.mono', { 'data-testid': 'engine-pv' }, lineNames(i).join(' ')));
   }
 
   /** The engine's evaluation of its last move up to the shown position. */
   lastEngineEval() {
     const moves = this.state.moves || [];
     for (let i = (this.viewPly ?? moves.length) - 1; i >= 0; i--) {
-      if (moves[i].eval) return { ply: i + 1, san: moves[i].san, eval: moves[i].eval };
+      if (moves[i].eval) return { ply: i + 1, name: moveName(moves[i]), eval: moves[i].eval };
     }
     return null;
   }
@@ -523,7 +525,7 @@ export class GameScreen {
   /** "after 12. Nf3" or "at the start". @param {number} ply */
   positionLabel(ply) {
     const mv = ply > 0 ? this.state.moves[ply - 1] : null;
-    return mv ? `after ${moveLabel(ply, this.startSide())} ${mv.san}` : 'at the start';
+    return mv ? `after ${moveLabel(ply, this.startSide())} ${moveName(mv)}` : 'at the start';
   }
 
   /**
@@ -588,7 +590,7 @@ export class GameScreen {
       add(row, h('button.move', {
         type: 'button', 'data-testid': `move-${ply}`, 'data-ply': ply, 'data-uci': m.uci, tabindex: '-1',
         'aria-current': ply === current ? 'step' : undefined, title: m.text === m.uci ? m.uci : `${m.text} (${m.uci})`, onclick: () => this.goto(ply),
-      }, (m.san || m.text) + (marks.get(ply) ? MARK_GLYPH[marks.get(ply)] : '')));
+      }, moveName(m) + (marks.get(ply) ? MARK_GLYPH[marks.get(ply)] : '')));
       if (marks.get(ply)) row.lastElementChild?.setAttribute('data-mark', marks.get(ply));
     });
     if (this.state.status.over) add(list, h('li.move-row.result', null, h('span', null, this.state.status.result || '')));

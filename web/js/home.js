@@ -86,7 +86,7 @@ export async function renderHome(main, app) {
       h('p.chosen', { 'data-testid': 'chosen-variant' }, v ? h('b', null, v.name) : 'No variant selected', v ? h('span.muted', null, ` · ${sizeText(v)} · `) : null,
         v ? h('a', { href: `#/rules/${encodeURIComponent(v.id)}`, 'data-testid': 'chosen-rules' }, 'rules') : null),
       h('label.field-label', null, 'You play'),
-      seg('side', SIDES, state.side, (id) => { state.side = id; }),
+      seg('side', sides(v), state.side, (id) => { state.side = id; }),
       h('label.field-label', null, 'Clock (minutes + seconds a move)'),
       seg('clock', CLOCKS, state.clock, (id) => { state.clock = id; }),
       engineUsed ? h('label.field-label', null, 'Engine level (1 = beginner, 8 = full strength)') : null,
@@ -170,10 +170,11 @@ export async function renderHome(main, app) {
     clear(recent);
     if (!games.length) add(recent, h('p.muted', null, 'No games yet. Pick a variant and press Play.'));
     const names = new Map(variants.map((v) => [v.id, v.name]));
+    const players = new Map(variants.map((v) => [v.id, v.players]));
     const list = h('ul.recent-list');
     for (const g of games) {
       const who = `${cap(g.white)} – ${cap(g.black)}`;
-      const st = g.status?.over ? resultText(g.status) : `${g.ply} ${g.ply === 1 ? 'ply' : 'plies'}, in progress`;
+      const st = g.status?.over ? resultText(g.status, players.get(g.variant)) : `${g.ply} ${g.ply === 1 ? 'ply' : 'plies'}, in progress`;
       add(list, h('li', null,
         h('a.recent-item', { href: `#/game/${encodeURIComponent(g.id)}`, 'data-testid': `recent-${g.id}` },
           h('span.rname', null, names.get(g.variant) || g.variant),
@@ -187,6 +188,21 @@ export async function renderHome(main, app) {
     add(recent, h('p.error-text', null, `Could not load recent games: ${/** @type {Error} */ (e).message}`));
   }
   void engineText;
+}
+
+/**
+ * The side choices, the first two named as the variant names its players (Shogi: Black,
+ * who moves first, then White).
+ * @param {{players?:string[]}|undefined} v
+ */
+function sides(v) {
+  const names = v?.players?.length === 2 ? v.players : null;
+  return SIDES.map((s) => {
+    if (!names || (s.id !== 'white' && s.id !== 'black')) return s;
+    // The usual names need no note; others say who moves first (Shogi's Black).
+    const first = names[0] === SIDES[0].label ? names[0] : `${names[0]} (moves first)`;
+    return { ...s, label: s.id === 'white' ? first : names[1] };
+  });
 }
 
 /** @param {{files:number, ranks:number, levels:number}} v */

@@ -8,6 +8,7 @@
 
 import { h, clear, add } from './dom.js';
 import { Board } from './board.js';
+import { colorName, moveName } from './format.js';
 
 /**
  * @typedef {{fen:string, side:string, board:any[], hands:Record<string, Array<{token:string,count:number,name:string}>>,
@@ -75,7 +76,7 @@ export class LineBoard {
     });
     const handText = ['white', 'black'].map((c) => {
       const hand = st.hands?.[c] || [];
-      return hand.length ? `${c === 'white' ? 'White' : 'Black'} holds ${hand.map((p) => `${p.name}${p.count > 1 ? ` ×${p.count}` : ''}`).join(', ')}` : '';
+      return hand.length ? `${colorName(c)} holds ${hand.map((p) => `${p.name}${p.count > 1 ? ` ×${p.count}` : ''}`).join(', ')}` : '';
     }).filter(Boolean).join('; ');
     this.hands.textContent = handText;
     this.hands.hidden = !handText;
@@ -84,7 +85,7 @@ export class LineBoard {
       add(this.moves, h('li', null, h(`button.linkish.mono${k + 1 === this.i ? '.current' : ''}`, {
         type: 'button', 'data-testid': `line-move-${k + 1}`, 'aria-current': k + 1 === this.i ? 'step' : null,
         onclick: () => this.go(k + 1),
-      }, s.last_move?.san ?? '')));
+      }, moveName(s.last_move))));
     });
   }
 }

@@ -11,6 +11,7 @@ import * as api from './api.js';
 import { Board, shadedRegions } from './board.js';
 import { h, clear, add } from './dom.js';
 import { showPieceHelp } from './piecehelp.js';
+import { colorName } from './format.js';
 
 /**
  * @param {HTMLElement} main
@@ -49,7 +50,8 @@ export async function renderRules(main, id) {
     h('div.rules-grid', null,
       h('section.panel', null,
         h('h2', null, 'Board'),
-        h('p', null, `${size} cells${board.levels > 1 ? ` on ${board.levels} levels (${[...board.level_letters].join(', ')})` : ''}${extra > 0 ? `, plus ${extra} cells outside the rectangle` : ''}${v.drops ? '; pieces in hand are shown beside the board' : ''}. White moves first, up the board.`),
+        h('p', null, `${size} cells${board.levels > 1 ? ` on ${board.levels} levels (${[...board.level_letters].join(', ')})` : ''}${extra > 0 ? `, plus ${extra} cells outside the rectangle` : ''}${v.drops ? '; pieces in hand are shown beside the board' : ''}. ${colorName('white', v.players)} moves first, up the board.`),
+        v.notation === 'shogi' ? h('p', { 'data-testid': 'rules-notation' }, 'Moves are written in western shogi notation: files numbered from the right, ranks lettered from the top, as ', h('span.mono', null, 'P-7f'), ' (a move), ', h('span.mono', null, 'Bx2b+'), ' (a capture that promotes; ', h('span.mono', null, '='), ' when it declines), ', h('span.mono', null, 'P*5e'), ' (a drop).') : null,
         boardHolder,
         regions.length ? h('ul.region-list', { 'data-testid': 'rules-regions' }, ...regions.map((r) => h('li', null, h('span.swatch', { style: `background:${r.color}` }), h('b', null, r.name), h('span.muted', null, ` (${r.kind})`)))) : null),
       h('div.rules-text', null,

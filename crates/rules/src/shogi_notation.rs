@@ -92,9 +92,10 @@ pub fn shogi_text_in(pos: &Position, legal: &[Move], m: Move) -> String {
 #[must_use]
 pub fn parse_shogi_in(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
     let text = text.trim();
-    legal.iter().copied().find(|&m| {
-        write(pos, legal, m, false) == text || write(pos, legal, m, true) == text
-    })
+    legal
+        .iter()
+        .copied()
+        .find(|&m| write(pos, legal, m, false) == text || write(pos, legal, m, true) == text)
 }
 
 /// The text of `m`, with its origin always or only when another piece written the
@@ -120,13 +121,18 @@ fn write(pos: &Position, legal: &[Move], m: Move, with_origin: bool) -> String {
     let ambiguous = legal.iter().any(|o| {
         o.to() == m.to()
             && o.dropped().is_none()
-            && o.from().is_some_and(|f| f != from && piece_text(pos, f) == piece)
+            && o.from()
+                .is_some_and(|f| f != from && piece_text(pos, f) == piece)
     });
     let mut s = piece;
     if ambiguous || with_origin {
         s.push_str(&cell_text(pos, from));
     }
-    s.push(if captures_on_destination(pos, m) { 'x' } else { '-' });
+    s.push(if captures_on_destination(pos, m) {
+        'x'
+    } else {
+        '-'
+    });
     s.push_str(&cell_text(pos, m.to()));
     if !pos.is_demotion(m) {
         s.push_str(&promotion_text(pos, legal, m));
@@ -210,7 +216,11 @@ mod tests {
     #[test]
     fn kyoto_flips_are_unmarked_and_promoted_drops_keep_their_plus() {
         // The Pawn on e1 (file 1, rank e) turns into a Rook as it moves, then back.
-        let t = texts("kyotoshogi", Some("4k/5/5/5/K3P[] w - - 0 1"), &["e1e2+", "e5d5", "e2e3"]);
+        let t = texts(
+            "kyotoshogi",
+            Some("4k/5/5/5/K3P[] w - - 0 1"),
+            &["e1e2+", "e5d5", "e2e3"],
+        );
         assert_eq!(t, ["P-1d+", "K-2a", "+P-1c"]);
         let v = Registry::builtin().get("kyotoshogi").unwrap();
         let pos = Position::from_fen(&v, "4k/5/5/5/K4[P] w - - 0 1").unwrap();
@@ -279,7 +289,10 @@ mod tests {
                 assert_eq!(players_line(&start, &played), line, "{id}");
             }
         }
-        assert!(checked >= 10, "only {checked} variants write shogi notation");
+        assert!(
+            checked >= 10,
+            "only {checked} variants write shogi notation"
+        );
     }
 
     #[test]
@@ -291,7 +304,10 @@ mod tests {
         assert_eq!(parse_shogi_in(&pos, &legal, " P-7f "), Some(want));
         assert_eq!(parse_shogi_in(&pos, &legal, "P7g-7f"), Some(want));
         assert_eq!(parse_move(&pos, "P-7f").unwrap(), want);
-        assert_eq!(parse_move(&pos, "G4i-5h").unwrap(), parse_move(&pos, "f1e2").unwrap());
+        assert_eq!(
+            parse_move(&pos, "G4i-5h").unwrap(),
+            parse_move(&pos, "f1e2").unwrap()
+        );
         // Ambiguous without the origin, and no Pawn can reach 7e.
         assert_eq!(parse_shogi_in(&pos, &legal, "G-5h"), None);
         assert_eq!(parse_shogi_in(&pos, &legal, "P-7e"), None);

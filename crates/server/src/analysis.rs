@@ -91,6 +91,9 @@ pub struct Line {
     pub pv: Vec<String>,
     /// The moves in SAN.
     pub pv_san: Vec<String>,
+    /// The moves in the text players read (shogi notation in the variants that
+    /// write it, else SAN).
+    pub pv_notation: Vec<String>,
 }
 
 fn line(pos: &Position, rank: u32, info: &Info) -> Line {
@@ -108,6 +111,7 @@ fn line(pos: &Position, rank: u32, info: &Info) -> Line {
         depth: info.depth,
         score: WhiteScore::of(info.score, pos.side()),
         pv_san: menagerie_rules::san_line(pos, &info.pv[..pv.len()]),
+        pv_notation: menagerie_rules::shogi_notation::players_line(pos, &info.pv[..pv.len()]),
         pv,
     }
 }
@@ -204,12 +208,16 @@ pub struct Marked {
     pub ply: usize,
     /// Its SAN.
     pub san: String,
+    /// Its text as players read it (shogi notation in the variants that write it).
+    pub notation: String,
     /// The mover's fall in clamped centipawns.
     pub drop: i32,
     /// How bad.
     pub mark: Mark,
     /// The engine's best move instead, in SAN.
     pub best_san: Option<String>,
+    /// The same as players read it.
+    pub best_notation: Option<String>,
 }
 
 /// The review of a game.
@@ -234,10 +242,19 @@ fn settled(pos: &Position) -> Option<WhiteScore> {
     })
 }
 
-/// Reviews a game from `start` through `moves` (each move's SAN with the position after
-/// it): a search of [`REVIEW_NODES`] per position.
+/// The texts of a played move: its SAN and the text players read.
+#[derive(Debug, Clone)]
+pub struct MoveTexts {
+    /// SAN.
+    pub san: String,
+    /// Players' text (shogi notation in the variants that write it, else SAN).
+    pub notation: String,
+}
+
+/// Reviews a game from the positions along it (the start first) and the texts of its
+/// moves: a search of [`REVIEW_NODES`] per position.
 #[must_use]
-pub fn review(opp: &dyn Opponent, positions: &[Position], sans: &[String]) -> Review {
+pub fn review(opp: &dyn Opponent, positions: &[Position], texts: &[MoveTexts]) -> Review {
     let limits = Limits {
         nodes: Some(REVIEW_NODES),
         movetime: Some(REVIEW_MS_PER_PLY),
@@ -262,7 +279,12 @@ pub fn review(opp: &dyn Opponent, positions: &[Position], sans: &[String]) -> Re
             Some(i) => {
                 let l = line(pos, 1, i);
                 scores.push(l.score);
-                best.push(l.pv_san.first().cloned());
+                best.push(
+                    l.pv_san
+                        .first()
+                        .cloned()
+                        .zip(l.pv_notation.first().cloned()),
+                );
             }
             None => {
                 scores.push(WhiteScore {
@@ -282,12 +304,16 @@ pub fn review(opp: &dyn Opponent, positions: &[Position], sans: &[String]) -> Re
         };
         let drop = sign * (scores[ply - 1].clamped() - scores[ply].clamped());
         if let Some(mark) = Mark::of(drop) {
+            let played = texts.get(ply - 1);
+            let best = best[ply - 1].clone();
             marks.push(Marked {
                 ply,
-                san: sans.get(ply - 1).cloned().unwrap_or_default(),
+                san: played.map(|t| t.san.clone()).unwrap_or_default(),
+                notation: played.map(|t| t.notation.clone()).unwrap_or_default(),
                 drop,
                 mark,
-                best_san: best[ply - 1].clone(),
+                best_san: best.as_ref().map(|b| b.0.clone()),
+                best_notation: best.map(|b| b.1),
             });
         }
     }

@@ -704,7 +704,7 @@ async fn review_game(
 ) -> ApiResult<JsonText> {
     let _: serde_json::Value = body(b)?;
     let slot = app.slot(&id)?;
-    let (positions, sans) = {
+    let (positions, texts) = {
         let g = slot.lock();
         if g.moves.len() > analysis::MAX_REVIEW_PLIES {
             return Err(ApiError::bad(
@@ -722,8 +722,15 @@ async fn review_game(
                 .map_err(|_| ApiError::internal("stored move no longer legal"))?;
             positions.push(pos.clone());
         }
-        let sans: Vec<String> = g.moves.iter().map(|p| p.san.clone()).collect();
-        (positions, sans)
+        let texts: Vec<analysis::MoveTexts> = g
+            .moves
+            .iter()
+            .map(|p| analysis::MoveTexts {
+                san: p.san.clone(),
+                notation: p.notation.clone(),
+            })
+            .collect();
+        (positions, texts)
     };
     app.usage().check_search(who.0)?;
     let permit = app.usage().permit(Some(who.0));
@@ -732,7 +739,7 @@ async fn review_game(
         .searches()
         .run(format!("review-{id}"), move || {
             let _permit = permit;
-            analysis::review(&*opp, &positions, &sans)
+            analysis::review(&*opp, &positions, &texts)
         })
         .await
         .ok_or_else(not_run)?;

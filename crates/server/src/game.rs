@@ -5,7 +5,10 @@ use crate::clock::GameClock;
 use crate::error::{ApiError, ApiResult};
 use menagerie_engine::Level;
 use menagerie_rules::{
-    move_text, parse_move, san::san_in, Color, Move, Position, TextStyle, Variant,
+    move_text, parse_move,
+    san::san_in,
+    shogi_notation::{players_line, players_text_in},
+    Color, Move, Position, TextStyle, Variant,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -183,6 +186,9 @@ pub struct Played {
     pub text: String,
     /// Standard algebraic notation (`e4`, `Nxf7+`).
     pub san: String,
+    /// The text players read: SAN, or western shogi notation (`P-7f`) in the
+    /// variants that write it.
+    pub notation: String,
     /// FEN after the move.
     pub fen: String,
     /// Cells whose enemy pieces it captured.
@@ -207,6 +213,10 @@ pub struct MoveEval {
     pub nodes: u64,
     /// The principal variation from the position before the move, in SAN.
     pub pv_san: Vec<String>,
+    /// The same in the text players read (shogi notation in the variants that write
+    /// it; empty in evaluations stored before it was kept).
+    #[serde(default)]
+    pub pv_notation: Vec<String>,
 }
 
 impl MoveEval {
@@ -234,6 +244,7 @@ impl MoveEval {
             mate,
             nodes: info.nodes,
             pv_san: menagerie_rules::san_line(pos, &info.pv[..legal]),
+            pv_notation: players_line(pos, &info.pv[..legal]),
         }
     }
 }
@@ -443,7 +454,9 @@ impl Game {
     pub fn play(&mut self, m: Move) -> ApiResult<()> {
         let uci = move_text(&self.pos, m, TextStyle::Uci);
         let text = move_text(&self.pos, m, TextStyle::Human);
-        let san = san_in(&self.pos, &self.pos.legal_moves(), m);
+        let legal = self.pos.legal_moves();
+        let san = san_in(&self.pos, &legal, m);
+        let notation = players_text_in(&self.pos, &legal, m);
         let before = self.pos.clone();
         let them = before.side().flip();
         self.pos.play(m).map_err(|_| {
@@ -455,6 +468,7 @@ impl Game {
             uci,
             text,
             san,
+            notation,
             fen: self.pos.to_fen(),
             captured,
             eval: None,

@@ -3,6 +3,7 @@
 use crate::game::{EngineSettings, Game, Player, Status};
 use menagerie_engine::{Info, Score};
 use menagerie_geometry::CellId;
+use menagerie_rules::shogi_notation::{players_line, players_text_in};
 use menagerie_rules::variant::MoveStyle;
 use menagerie_rules::{move_text, Color, Move, MoveKind, Position, TextStyle, Variant};
 use serde::Serialize;
@@ -25,6 +26,9 @@ pub struct VariantSummary {
     pub ranks: usize,
     /// Levels (1 for flat boards).
     pub levels: usize,
+    /// What players call the side that moves first and the other (see
+    /// [`VariantDetail`]).
+    pub players: [String; 2],
 }
 
 impl VariantSummary {
@@ -39,6 +43,7 @@ impl VariantSummary {
             files: v.geometry.files(),
             ranks: v.geometry.ranks(),
             levels: v.geometry.levels(),
+            players: v.player_names.clone(),
         }
     }
 }
@@ -133,6 +138,12 @@ pub struct VariantDetail {
     imitation: bool,
     start_fen: String,
     move_style: &'static str,
+    /// How moves are shown to players: `san`, or `shogi` (western shogi notation,
+    /// `P-7f`; the board's coordinates then read the same way).
+    notation: &'static str,
+    /// What players call the side that moves first (`white` in the API) and the
+    /// side that moves second: `["White", "Black"]`, `["Black", "White"]` in Shogi.
+    players: [String; 2],
     /// The rules in sentences (the rules page).
     rules: crate::rules_text::RulesText,
     /// The pieces of the start position (the rules page draws it).
@@ -206,6 +217,8 @@ impl VariantDetail {
                 MoveStyle::Uci => "uci",
                 MoveStyle::Dash => "dash",
             },
+            notation: if v.shogi_notation { "shogi" } else { "san" },
+            players: v.player_names.clone(),
             rules: crate::rules_text::RulesText::of(v),
             start_board: Position::from_fen(v, &v.start_fen)
                 .map(|p| board_pieces(&p))
@@ -255,6 +268,8 @@ pub struct LastMove {
     uci: String,
     text: String,
     san: String,
+    /// As players read it: SAN, or shogi notation in the variants that write it.
+    notation: String,
 }
 
 /// A move of the game's move list.
@@ -263,6 +278,8 @@ pub struct MoveEntry {
     uci: String,
     text: String,
     san: String,
+    /// As players read it: SAN, or shogi notation in the variants that write it.
+    notation: String,
     fen: String,
     /// The engine's evaluation when it played the move (engine moves only).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -395,6 +412,8 @@ pub struct LineMove {
     to: String,
     via: Option<String>,
     san: String,
+    /// As players read it: SAN, or shogi notation in the variants that write it.
+    notation: String,
 }
 
 /// The positions along `moves` from `pos`, `pos` first; the moves must be legal in
@@ -427,6 +446,7 @@ pub fn line_steps(pos: &Position, moves: &[Move]) -> Vec<LineStep> {
             to: name(m.to()),
             via: m.via().map(name),
             san: menagerie_rules::san(&p, m),
+            notation: players_text_in(&p, &p.legal_moves(), m),
         };
         p.make_unchecked(m);
         out.push(step(&p, Some(mv)));
@@ -539,6 +559,7 @@ impl GameState {
                 uci: p.uci.clone(),
                 text: p.text.clone(),
                 san: p.san.clone(),
+                notation: p.notation.clone(),
             }
         });
         let mut hands = BTreeMap::new();
@@ -574,6 +595,7 @@ impl GameState {
                     uci: p.uci.clone(),
                     text: p.text.clone(),
                     san: p.san.clone(),
+                    notation: p.notation.clone(),
                     fen: p.fen.clone(),
                     eval: p.eval.clone(),
                 })
@@ -612,6 +634,8 @@ pub struct InfoView {
     pv: Vec<String>,
     pv_text: Vec<String>,
     pv_san: Vec<String>,
+    /// The PV as players read it: SAN, or shogi notation in the variants that write it.
+    pv_notation: Vec<String>,
 }
 
 impl InfoView {
@@ -631,6 +655,7 @@ impl InfoView {
             p.make_unchecked(m);
         }
         let pv_san = menagerie_rules::san_line(pos, &info.pv[..pv.len()]);
+        let pv_notation = players_line(pos, &info.pv[..pv.len()]);
         let mut score = BTreeMap::new();
         match info.score {
             Score::Cp(cp) => score.insert("cp", cp),
@@ -644,6 +669,7 @@ impl InfoView {
             pv,
             pv_text,
             pv_san,
+            pv_notation,
         }
     }
 }

@@ -58,7 +58,10 @@ impl Ctx<'_> {
             }
         };
         let player_names = match nf.players.as_deref() {
-            None => [DEFAULT_PLAYER_NAMES[0].into(), DEFAULT_PLAYER_NAMES[1].into()],
+            None => [
+                DEFAULT_PLAYER_NAMES[0].into(),
+                DEFAULT_PLAYER_NAMES[1].into(),
+            ],
             Some([first, second]) if !first.trim().is_empty() && !second.trim().is_empty() => {
                 [first.clone(), second.clone()]
             }
@@ -68,7 +71,10 @@ impl Ctx<'_> {
                     "notation.players",
                     "give two names: the first player's and the second's".to_string(),
                 );
-                [DEFAULT_PLAYER_NAMES[0].into(), DEFAULT_PLAYER_NAMES[1].into()]
+                [
+                    DEFAULT_PLAYER_NAMES[0].into(),
+                    DEFAULT_PLAYER_NAMES[1].into(),
+                ]
             }
         };
         Formats {
