@@ -160,3 +160,23 @@ test('zoom gives big boards touch-sized cells on a phone without sideways page s
   await p.getByTestId('btn-zoom').click();
   await p.close();
 });
+
+test('regions are named on the rules page from the variant data: Rivers, palaces, zones', async () => {
+  const expect = {
+    'gnuqi-mitregi': { camp: /Enemy camp \(promotion\): The four ranks beyond each side's River/, 'edge-camp': /^River/ },
+    'wildebisho-mitregi': { camp: /Enemy camp \(promotion\): The four ranks at the far side/, 'edge-camp': null },
+    xiangqi: { palace: /Palace \(zone\): The 3x3 square/, 'own-half': /Own half \(camp\)/, 'edge-own-half': /^River/ },
+    janggi: { palace: /Palace \(zone\): .*diagonal lines/ },
+    'big-outer': { central: /Central zone \(zone\): The 16 middle cells/, mid: /Mid zone/, outer: /Outer zone/, promotion: /Promotion rank/ },
+    shogi: { zone: /Promotion zone \(promotion\): Each side's last three ranks/ },
+  };
+  for (const [id, regions] of Object.entries(expect)) {
+    await page.goto(`${base}/#/rules/${id}`);
+    await page.getByTestId('rules-regions').waitFor();
+    for (const [name, re] of Object.entries(regions)) {
+      const li = page.getByTestId('rules-regions').getByTestId(`region-${name}`);
+      if (re === null) assert.equal(await li.count(), 0, `${id}: no ${name}`);
+      else assert.match(await li.textContent(), re, `${id}: ${name}`);
+    }
+  }
+});

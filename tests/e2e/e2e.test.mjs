@@ -202,6 +202,9 @@ test('Mitregi: 11x11 with shaded camps, a drop from the hand, engine answers', a
   assert.ok(await page.locator('[data-testid=board] .region').count() >= 88, 'both four-rank camps are shaded');
   // The Rivers: the front edges of both camps (11 cells wide each) are drawn as lines.
   assert.equal(await page.locator('[data-testid=board] .region-edge').count(), 22);
+  // ... and named, from the variant's data: the camps and their edge, the River.
+  assert.match(await page.getByTestId('region-camp').textContent(), /Enemy camp/);
+  assert.match(await page.getByTestId('region-edge-camp').textContent(), /^River: the line drawn along the border of the enemy camp/);
   assert.equal(await page.getByTestId('hand-white-N').getAttribute('data-count'), '1');
   const st = await api(base, `/api/games/${g.id}`);
   const knightDrops = st.legal.filter((m) => m.drop === 'N').map((m) => m.to);

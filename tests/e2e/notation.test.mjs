@@ -122,6 +122,11 @@ test('shogi: moves in western notation, Black (sente) first, on the labels and t
   await page.getByTestId('text-close').click();
   assert.match(pgn, /\[Variant "shogi"\]/);
   assert.match(pgn, /1\. c4 g6 2\. Bxh8\+ Sxh8 3\. B@f5 \*/);
+  // The record in the notation players read, a move a line.
+  await page.getByTestId('btn-record').click();
+  const record = await page.getByTestId('text-output').inputValue();
+  await page.getByTestId('text-close').click();
+  assert.match(record, /^Black: Human\nWhite: Human\n   1 P-7f\n   2 P-3d\n   3 Bx2b\+\n   4 Sx2b\n   5 B\*4e\n/m);
   // Resigning names the sides as Shogi does.
   await page.getByTestId('btn-resign').click();
   await page.getByTestId('resign-confirm').click();
@@ -137,6 +142,9 @@ test('shogi: the engine PV and the rules page', async () => {
   assert.ok(pv.length >= 1 && pv.every((w) => SHOGI.test(w)), pv.join(' '));
   await page.getByTestId('move-2').waitFor({ timeout: 15000 });
   assert.match(await moveText(2), SHOGI);
+  await page.goto(`${base}/#/game/${(await api(base, '/api/games', { variant: 'chess', white: 'human', black: 'human' })).id}`);
+  await page.getByTestId('btn-pgn').waitFor();
+  assert.equal(await page.getByTestId('btn-record').count(), 0, 'SAN variants need no second record');
   await page.goto(`${base}/#/rules/shogi`);
   await page.getByTestId('rules-notation').waitFor();
   assert.match(await page.getByTestId('rules-page').textContent(), /Black moves first/);

@@ -32,7 +32,8 @@ const shots = [];
 shots.push(['chess', await game('chess', ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1b5', 'a7a6'])]);
 const big = has('missing-ox') ? 'missing-ox' : has('big-outer') ? 'big-outer' : 'capablanca';
 shots.push(['large-board', await game(big, big === 'capablanca' ? ['e2e4', 'e7e5', 'i1h3', 'c8d6'] : [])]);
-shots.push(['shogi-drops', await game('shogi', [], 'lnsgkgsnl/1r5b1/ppppp1ppp/5p3/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[PPsb] w - - 0 1')]);
+// The Bishop exchange opening: both Bishops in hand, the moves in shogi notation.
+shots.push(['shogi-drops', await game('shogi', ['c3c4', 'g7g6', 'b2h8+', 'g9h8', 'g3g4', 'c7c6'])]);
 if (has('gnuqi-mitregi')) {
   // A middlegame with full hands: camps shaded, pieces in hand, drops highlighted.
   shots.push(['mitregi', await game('gnuqi-mitregi', [], 'lhu4m3/1rnb1k1c3/2q5w2/ppp2pppppp/11/11/11/PPP2PPPPPP/2Q5W2/1RNB1K1C3/LHU4M3[RBNCILMXHUPPrbncilmxhupp] w Qq - 0 20')]);

@@ -114,6 +114,8 @@ export const engineMove = (id) => request('POST', `/api/games/${enc(id)}/engine-
 export const patchGame = (id, patch) => request('PATCH', `/api/games/${enc(id)}`, patch);
 /** @param {string} id @returns {Promise<string>} PGN text */
 export const getPgn = (id) => request('GET', `/api/games/${enc(id)}/pgn`, undefined, { text: true });
+/** The game in the notation players read, a move a line. @param {string} id */
+export const getRecord = (id) => request('GET', `/api/games/${enc(id)}/record`, undefined, { text: true });
 /**
  * The engine's best lines in the position after `ply` moves.
  * @param {string} id @param {number} ply @param {number} lines 1 to 5 @param {number} [movetime_ms]

@@ -12,7 +12,7 @@
  * piece always reaches its cell.
  */
 
-import { esc } from './dom.js';
+import { esc, h } from './dom.js';
 import { glyphMarkup, abbreviation } from './glyphs.js';
 
 const U = 100; // size of one cell in SVG units
@@ -47,9 +47,32 @@ const SHADED = new Set(Object.keys(REGION_COLORS));
  */
 
 /**
+ * The legend entries of shaded regions: a swatch and the label of each (its kind after
+ * it), and for a region whose border is a thing of its own (a River) a line swatch and
+ * that name. With `long`, each region's sentence follows.
+ * @param {ReturnType<typeof shadedRegions>} regions
+ * @param {{long?: boolean}} [opts]
+ * @returns {HTMLElement[]}
+ */
+export function regionLegend(regions, opts = {}) {
+  const items = [];
+  for (const r of regions) {
+    items.push(h('li', { 'data-testid': `region-${r.name}` },
+      h('span.swatch', { style: `background:${r.color}`, 'aria-hidden': 'true' }), h('b', null, r.label), h('span.muted', null, ` (${r.kind})`),
+      opts.long && r.about ? h('span', null, `: ${r.about}`) : null));
+    if (r.edge) {
+      items.push(h('li', { 'data-testid': `region-edge-${r.name}` },
+        h('span.swatch.line', { style: `background:${r.color}`, 'aria-hidden': 'true' }), h('b', null, r.edge),
+        h('span.muted', null, `: the line drawn along the border of the ${r.label.toLowerCase()}`)));
+    }
+  }
+  return items;
+}
+
+/**
  * Computes the colours of the shaded regions of a variant.
  * @param {any} variant
- * @returns {Array<{name:string, kind:string, color:string, cells:Set<string>, white:string[], black:string[]}>}
+ * @returns {Array<{name:string, label:string, about:string, edge:string|null, kind:string, color:string, cells:Set<string>, white:string[], black:string[]}>}
  */
 export function shadedRegions(variant) {
   const counters = /** @type {Record<string, number>} */ ({});
@@ -59,7 +82,10 @@ export function shadedRegions(variant) {
     const list = REGION_COLORS[/** @type {keyof typeof REGION_COLORS} */ (r.kind)];
     const i = counters[r.kind] = (counters[r.kind] ?? -1) + 1;
     const cells = new Set([...(r.white || []), ...(r.black || [])]);
-    out.push({ name: r.name, kind: r.kind, color: list[i % list.length], cells, white: r.white || [], black: r.black || [] });
+    out.push({
+      name: r.name, label: r.label || r.name, about: r.about || '', edge: r.edge || null,
+      kind: r.kind, color: list[i % list.length], cells, white: r.white || [], black: r.black || [],
+    });
   }
   return out;
 }

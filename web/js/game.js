@@ -10,7 +10,7 @@
  */
 
 import * as api from './api.js';
-import { Board, shadedRegions } from './board.js';
+import { Board, shadedRegions, regionLegend } from './board.js';
 import { h, clear, add } from './dom.js';
 import { choose, openDialog, toast, copyText, showText } from './dialogs.js';
 import { colorName, other, resultText, scoreText, compactNumber, clockText, setPlayerNames, moveName, lineNames } from './format.js';
@@ -218,7 +218,7 @@ export class GameScreen {
     if (regions.length) {
       const toggle = /** @type {HTMLInputElement} */ (h('input', { type: 'checkbox', checked: true, 'data-testid': 'toggle-regions', onchange: () => { this.showRegions = toggle.checked; this.renderBoard(); } }));
       add(el.regions, 
-        h('ul.region-list', null, ...regions.map((r) => h('li', null, h('span.swatch', { style: `background:${r.color}` }), r.name, h('span.muted', null, ` (${r.kind})`)))),
+        h('ul.region-list', { 'data-testid': 'region-legend' }, ...regionLegend(regions)),
         h('label.inline', null, toggle, ' Shade regions on the board'));
     }
   }
@@ -628,6 +628,8 @@ export class GameScreen {
       btn('resign', 'Resign', () => this.resign(/** @type {any} */ (me)), over || !humans.length),
       btn('engine-move', 'Engine move', () => this.act(() => api.engineMove(this.id)), over || !!st.engine.thinking, 'Let the engine play this move'),
       btn('pgn', 'PGN', () => this.exportPgn(), false, 'Export the game as PGN'),
+      // Where players read another notation than PGN's SAN: the record in theirs.
+      this.variant.notation === 'shogi' ? btn('record', 'Record', () => this.exportRecord(), false, 'The game in shogi notation, a move a line') : null,
       btn('fen', 'Copy FEN', () => copyText(this.shown().fen, 'FEN'), false, 'Copy the FEN of the shown position'),
       btn('import', 'Import', () => importDialog([], this.app, this.variant.id)),
     );
@@ -848,6 +850,15 @@ export class GameScreen {
       await showText('PGN', pgn, `${this.variant.id}-${this.id}.pgn`);
     } catch (e) {
       toast(`Could not export the PGN: ${/** @type {Error} */ (e).message}`, 'error');
+    }
+  }
+
+  async exportRecord() {
+    try {
+      const text = await api.getRecord(this.id);
+      await showText('Game record', text, `${this.variant.id}-${this.id}.txt`);
+    } catch (e) {
+      toast(`Could not export the record: ${/** @type {Error} */ (e).message}`, 'error');
     }
   }
 

@@ -8,7 +8,7 @@
  */
 
 import * as api from './api.js';
-import { Board, shadedRegions } from './board.js';
+import { Board, shadedRegions, regionLegend } from './board.js';
 import { h, clear, add } from './dom.js';
 import { showPieceHelp } from './piecehelp.js';
 import { colorName } from './format.js';
@@ -53,7 +53,7 @@ export async function renderRules(main, id) {
         h('p', null, `${size} cells${board.levels > 1 ? ` on ${board.levels} levels (${[...board.level_letters].join(', ')})` : ''}${extra > 0 ? `, plus ${extra} cells outside the rectangle` : ''}${v.drops ? '; pieces in hand are shown beside the board' : ''}. ${colorName('white', v.players)} moves first, up the board.`),
         v.notation === 'shogi' ? h('p', { 'data-testid': 'rules-notation' }, 'Moves are written in western shogi notation: files numbered from the right, ranks lettered from the top, as ', h('span.mono', null, 'P-7f'), ' (a move), ', h('span.mono', null, 'Bx2b+'), ' (a capture that promotes; ', h('span.mono', null, '='), ' when it declines), ', h('span.mono', null, 'P*5e'), ' (a drop).') : null,
         boardHolder,
-        regions.length ? h('ul.region-list', { 'data-testid': 'rules-regions' }, ...regions.map((r) => h('li', null, h('span.swatch', { style: `background:${r.color}` }), h('b', null, r.name), h('span.muted', null, ` (${r.kind})`)))) : null),
+        regions.length ? h('ul.region-list', { 'data-testid': 'rules-regions' }, ...regionLegend(regions, { long: true })) : null),
       h('div.rules-text', null,
         section('How the game is won and lost', 'rules-win', v.rules?.win || []),
         section('Draws', 'rules-draw', v.rules?.draw || []),

@@ -757,6 +757,18 @@ async fn get_pgn(State(app): AppState, Path(id): Path<String>) -> ApiResult<Resp
     Ok(res)
 }
 
+/// `GET /api/games/{id}/record`: the game in the notation players read, a move a line.
+async fn get_record(State(app): AppState, Path(id): Path<String>) -> ApiResult<Response> {
+    let slot = app.slot(&id)?;
+    let text = crate::record::export(&slot.lock());
+    let mut res = text.into_response();
+    res.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    Ok(res)
+}
+
 async fn events(
     State(app): AppState,
     Path(id): Path<String>,
@@ -807,6 +819,7 @@ pub fn routes(app: Arc<App>) -> Router {
         .route("/api/games/{id}/draw", post(draw))
         .route("/api/games/{id}/engine-move", post(engine_move))
         .route("/api/games/{id}/pgn", get(get_pgn))
+        .route("/api/games/{id}/record", get(get_record))
         .route("/api/games/{id}/analysis", post(analyse_position))
         .route("/api/games/{id}/line", post(line_positions))
         .route("/api/games/{id}/review", post(review_game))

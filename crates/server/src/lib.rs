@@ -31,6 +31,7 @@ pub mod game;
 pub mod opponent;
 pub mod pgn;
 pub mod quota;
+pub mod record;
 pub mod rules_text;
 pub mod searches;
 pub mod store;

@@ -464,6 +464,41 @@ mod tests {
         assert_eq!(export(&import(&out)), out);
     }
 
+    /// A real online game as lichess exports it (LDMb6LzZ, bullet, lost on time, with
+    /// its clock comments): read, and written back with the same tags, the same moves
+    /// and the same result; only the comments are not kept (Menagerie keeps no move
+    /// comments), so the export is the lichess text without them. Without the
+    /// comments the round trip is exact.
+    #[test]
+    fn real_lichess_game_with_clock_comments_round_trip() {
+        let text = include_str!("../tests/data/lichess-LDMb6LzZ.pgn");
+        let g = import(text);
+        assert_eq!(g.moves.len(), 43);
+        assert_eq!(g.moves[42].san, "Rd8+");
+        assert_eq!(g.status().result, Some("1-0"));
+        let out = export(&g);
+        // The lichess text without its comments, and without the move numbers `N...`
+        // that only a comment made necessary.
+        let mut expected = Vec::new();
+        let mut in_comment = false;
+        for w in words(text) {
+            if w.starts_with('{') {
+                in_comment = true;
+            }
+            let comment_word = in_comment;
+            if w.ends_with('}') {
+                in_comment = false;
+            }
+            let black_number = w.ends_with("...") && w[..w.len() - 3].parse::<u32>().is_ok();
+            if !comment_word && !black_number {
+                expected.push(w);
+            }
+        }
+        assert_eq!(words(&out), expected);
+        assert!(out.contains("[Termination \"Time forfeit\"]"));
+        assert_eq!(export(&import(&out)), out);
+    }
+
     /// SAN with comments, clock comments, NAGs, annotation marks and variations;
     /// a decisive result the rules did not reach ends the game as a resignation.
     #[test]

@@ -72,6 +72,12 @@ pub struct BoardView {
 pub struct RegionView {
     name: String,
     kind: String,
+    /// What players call it (`Enemy camp`).
+    label: String,
+    /// What it does, in a sentence (empty when the variant says nothing).
+    about: String,
+    /// The name of the line drawn along its border, if it has one (`River`).
+    edge: Option<String>,
     white: Vec<String>,
     black: Vec<String>,
     /// Per colour, the region's cells on its border with the sides (`n` = towards
@@ -189,6 +195,9 @@ impl VariantDetail {
                 .map(|r| RegionView {
                     name: r.name.clone(),
                     kind: r.kind.clone(),
+                    label: r.label.clone(),
+                    about: r.about.clone(),
+                    edge: r.edge.clone(),
                     white: names(&r.cells[0]),
                     black: names(&r.cells[1]),
                     boundaries: BTreeMap::from([

@@ -201,6 +201,14 @@ async fn variants_and_diagrams() {
     assert_eq!(v["drops"], true);
     assert_eq!(v["imitation"], false);
     assert_eq!(v["regions"][0]["kind"], "promotion");
+    assert_eq!(v["regions"][0]["label"], "Promotion zone");
+    assert!(v["regions"][0]["about"]
+        .as_str()
+        .unwrap()
+        .contains("last three ranks"));
+    assert_eq!(v["regions"][0]["edge"], json!(null));
+    assert_eq!(v["notation"], "shogi");
+    assert_eq!(v["players"], json!(["Black", "White"]));
     assert_eq!(v["regions"][0]["white"].as_array().unwrap().len(), 27);
     assert!(v["regions"][0]["black"]
         .as_array()

@@ -253,6 +253,12 @@ pub struct Region {
     pub kind: String,
     /// Cells per colour.
     pub cells: [CellSet; 2],
+    /// What players call it.
+    pub label: String,
+    /// What it does, in a sentence (empty when the file says nothing).
+    pub about: String,
+    /// The name of the line along its border, if it has one (a River).
+    pub edge: Option<String>,
 }
 
 /// A loaded variant.

@@ -92,6 +92,16 @@ pub enum RegionFile {
         /// How the UI shows it.
         #[serde(default)]
         kind: Option<String>,
+        /// What players call it (default: the key, dashes as spaces, capitalised).
+        #[serde(default)]
+        label: Option<String>,
+        /// One sentence for the rules page: what the region does.
+        #[serde(default)]
+        about: Option<String>,
+        /// The name of the line drawn along the region's border with the rest of the
+        /// board, when that line is a thing of its own (Mitregi's and Xiangqi's River).
+        #[serde(default)]
+        edge: Option<String>,
     },
     /// With a display kind.
     Shaded {
@@ -99,6 +109,16 @@ pub enum RegionFile {
         cells: String,
         /// How the UI shows it: zone, camp, promotion, river, drop, other.
         kind: String,
+        /// What players call it (default: the key, dashes as spaces, capitalised).
+        #[serde(default)]
+        label: Option<String>,
+        /// One sentence for the rules page: what the region does.
+        #[serde(default)]
+        about: Option<String>,
+        /// The name of the line drawn along the region's border with the rest of the
+        /// board, when that line is a thing of its own (Mitregi's and Xiangqi's River).
+        #[serde(default)]
+        edge: Option<String>,
     },
 }
 

@@ -22,6 +22,43 @@ pub(super) fn mirror(g: &Geometry, s: &CellSet) -> Result<CellSet, String> {
     Ok(out)
 }
 
+/// What players read about a region: its label, a sentence, the name of its border.
+#[derive(Default)]
+struct RegionNames {
+    label: Option<String>,
+    about: Option<String>,
+    edge: Option<String>,
+}
+
+impl RegionNames {
+    fn of(r: &RegionFile) -> RegionNames {
+        match r {
+            RegionFile::Mirrored(_) => RegionNames::default(),
+            RegionFile::PerSide {
+                label, about, edge, ..
+            }
+            | RegionFile::Shaded {
+                label, about, edge, ..
+            } => RegionNames {
+                label: label.clone(),
+                about: about.clone(),
+                edge: edge.clone(),
+            },
+        }
+    }
+}
+
+/// A region's label when the file gives none: its key with dashes as spaces, the
+/// first letter capitalised (`own-half` -> `Own half`).
+fn default_label(key: &str) -> String {
+    let spaced = key.replace(['-', '_'], " ");
+    let mut chars = spaced.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 impl Ctx<'_> {
     /// A region by name, or else a region expression (White's cells, Black's
     /// mirrored), as [White's, Black's] cells.
@@ -43,11 +80,13 @@ impl Ctx<'_> {
                 let b = mirror(&self.g, &w)?;
                 Ok(([w, b], "other".to_string()))
             }
-            RegionFile::PerSide { white, black, kind } => Ok((
+            RegionFile::PerSide {
+                white, black, kind, ..
+            } => Ok((
                 [cells(white)?, cells(black)?],
                 kind.clone().unwrap_or_else(|| "other".into()),
             )),
-            RegionFile::Shaded { cells: t, kind } => {
+            RegionFile::Shaded { cells: t, kind, .. } => {
                 let w = cells(t)?;
                 let b = mirror(&self.g, &w)?;
                 Ok(([w, b], kind.clone()))
@@ -59,6 +98,7 @@ impl Ctx<'_> {
     pub(super) fn read_regions(&mut self) {
         let m = self.m;
         for (name, (origin, r)) in &m.regions {
+            let names = RegionNames::of(r.get_ref());
             match self.region_file(r.get_ref()) {
                 Ok((cells, kind)) => {
                     self.regions.insert(
@@ -67,6 +107,9 @@ impl Ctx<'_> {
                             name: name.clone(),
                             kind,
                             cells,
+                            label: names.label.clone().unwrap_or_else(|| default_label(name)),
+                            about: names.about.clone().unwrap_or_default(),
+                            edge: names.edge.clone(),
                         },
                     );
                 }
@@ -78,5 +121,18 @@ impl Ctx<'_> {
                 )),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::default_label;
+
+    #[test]
+    fn default_labels_read_like_words() {
+        assert_eq!(default_label("own-half"), "Own half");
+        assert_eq!(default_label("zone"), "Zone");
+        assert_eq!(default_label("palace_lines"), "Palace lines");
+        assert_eq!(default_label(""), "");
     }
 }
