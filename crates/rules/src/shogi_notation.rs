@@ -92,9 +92,16 @@ pub fn shogi_text_in(pos: &Position, legal: &[Move], m: Move) -> String {
 #[must_use]
 pub fn parse_shogi_in(pos: &Position, legal: &[Move], text: &str) -> Option<Move> {
     let text = text.trim();
+    // The destination follows the last `-`, `x` or `*` and starts with its file
+    // number; SAN (`Bxh8+`, `c4`, `P@e5`) never reads so, and is left alone cheaply.
+    let dest = text.rsplit(['-', 'x', '*']).next()?;
+    if dest.len() == text.len() || !dest.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
     legal
         .iter()
         .copied()
+        .filter(|&m| dest.starts_with(&cell_text(pos, m.to())))
         .find(|&m| write(pos, legal, m, false) == text || write(pos, legal, m, true) == text)
 }
 
