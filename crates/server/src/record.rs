@@ -38,9 +38,9 @@ pub fn export(g: &Game) -> String {
     if g.start_fen != menagerie_rules::Position::start(v).to_fen() {
         let _ = writeln!(out, "Start: {}", g.start_fen);
     }
-    let first_ply = g
-        .position_at(0)
-        .map_or(1, |p| 2 * p.fullmove() - u32::from(p.side() == menagerie_rules::Color::White));
+    let first_ply = g.position_at(0).map_or(1, |p| {
+        2 * p.fullmove() - u32::from(p.side() == menagerie_rules::Color::White)
+    });
     for (i, p) in g.moves.iter().enumerate() {
         let ply = first_ply as usize + i;
         let _ = writeln!(out, "{ply:>PLY_WIDTH$} {}", p.notation);
@@ -69,7 +69,7 @@ mod tests {
         let mut g = Game::new(
             "r".into(),
             v,
-            fen.map(str::to_string),
+            fen,
             [Player::Human, Player::Engine],
             EngineSettings::default(),
             0,

@@ -447,7 +447,7 @@ async fn moves_engine_replies_and_errors() {
     assert_eq!(replied["version"], 3);
     assert_eq!(
         replied["moves"][0],
-        json!({"uci": "e2e4", "text": "e2e4", "san": "e4",
+        json!({"uci": "e2e4", "text": "e2e4", "san": "e4", "notation": "e4",
         "fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"})
     );
     assert_eq!(replied["last_move"]["uci"], replied["moves"][1]["uci"]);
