@@ -41,7 +41,19 @@ pub struct Castling {
 /// atomic), whatever piece stands there — a King that is not royal and
 /// that no attack can stop from castling, as in Fairy-Stockfish.
 pub(crate) fn castling_king(v: &Variant, kind: PieceType) -> bool {
-    v.pieces[usize::from(kind)].royal || !v.has_royal()
+    royal_castler(v, kind) || !v.has_royal()
+}
+
+/// A royal piece, or a pseudo-royal one (an extinction type guarded like a
+/// King: atomic chess read from Fairy-Stockfish's keys): it castles, and
+/// only through cells no enemy attacks.
+fn royal_castler(v: &Variant, kind: PieceType) -> bool {
+    let pseudo = v
+        .rules
+        .extinction
+        .as_ref()
+        .is_some_and(|e| e.pseudo_royal && e.types >> kind & 1 != 0);
+    v.pieces[usize::from(kind)].royal || pseudo
 }
 
 impl Position {
@@ -72,7 +84,7 @@ impl Position {
                 continue;
             }
             // A King that is not royal cannot be stopped by attacks.
-            let royal = v.pieces[usize::from(k.kind())].royal;
+            let royal = royal_castler(v, k.kind());
             if let Some(mask) = c.imitation {
                 match self.imitation() {
                     Some(t) if mask >> t & 1 != 0 => {}

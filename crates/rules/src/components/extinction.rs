@@ -16,7 +16,8 @@
 //! `extinctionPseudoRoyal`) makes the counted pieces royal while their side
 //! has no more than one over the count: then none of them may be left
 //! attacked, and the side is checkmated rather than extinct, so the
-//! extinction verdict itself is never given (as in Fairy-Stockfish). With
+//! extinction verdict itself is never given (as in Fairy-Stockfish) —
+//! unless captures explode (atomic chess), which may blow it up. With
 //! more of them, any one may be left en prise. Whether a move was legal is
 //! judged by the pieces that were royal before it: a promotion that adds a
 //! counted piece does not free the old one from check, and a royal piece
@@ -169,12 +170,13 @@ impl Extinction {
 
 /// The extinction verdict (see the module docs).
 pub(crate) fn judge(pos: &Position) -> Option<Outcome> {
-    let e = pos
-        .variant()
-        .rules
+    let rules = &pos.variant().rules;
+    // A pseudo-royal piece is never captured, but an explosion (atomic)
+    // may still blow it up: then the extinction verdict is given.
+    let e = rules
         .extinction
         .as_ref()
-        .filter(|e| !e.pseudo_royal)?;
+        .filter(|e| !e.pseudo_royal || rules.blast.is_some())?;
     let us = pos.side();
     let c = [us.flip(), us].into_iter().find(|&c| e.extinct(pos, c))?;
     let winner = match e.verdict {

@@ -14,6 +14,7 @@
 use super::ini::{bool_of, file_number, key_problem, Settings, NAMED};
 use super::ini_blast;
 use super::ini_fen;
+use super::ini_connect;
 use super::ini_goals;
 use super::ini_regions;
 use super::ini_rules;
@@ -37,6 +38,7 @@ const TEMPLATE_KEYS: &[&str] = &[
     "castlingKingsideFile",
     "castlingQueensideFile",
     "castlingRookPieces",
+    "castlingKingPiece",
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
@@ -222,6 +224,7 @@ pub(super) fn to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec
         .chain(ini_blast::KEYS.iter().copied())
         .chain(ini_regions::KEYS.iter().copied())
         .chain(ini_xiangqi::KEYS.iter().copied())
+        .chain(ini_connect::KEYS.iter().copied())
         .collect();
     for k in st
         .values
@@ -345,6 +348,10 @@ impl<'a> Template<'a> {
         ini_blast::translate(self.st, &letters, pawn, &mut rules, &mut self.problems);
         if let (Some(region), Some(Value::Table(regions))) = (flag, t.get_mut("regions")) {
             regions.insert("flag".into(), Value::Table(region));
+        }
+        let joins = ini_connect::translate(self.st, &letters, &mut rules, &mut self.problems);
+        if let Some(Value::Table(regions)) = t.get_mut("regions") {
+            regions.extend(joins.into_iter().map(|(k, r)| (k, Value::Table(r))));
         }
         if let Some(fm) = first_moves {
             rules.insert("first_move".into(), fm);
@@ -612,9 +619,24 @@ impl<'a> Template<'a> {
     }
 
     /// The template's castling, moved by the castling keys; `None` when
-    /// the section turns it off, has no king, or the board is too small.
+    /// the section turns it off, has no piece that castles (the king, or the
+    /// `castlingKingPiece`, as the Commoner of giveaway and atomic chess),
+    /// or the board is too small.
     fn castling(&mut self) -> Option<Value> {
-        if !self.flag("castling").unwrap_or(true) || self.pieces.king.is_none() {
+        let castler = match self.get("castlingKingPiece") {
+            None => self.pieces.king,
+            Some(s) => {
+                let c = s.chars().next().map(|c| c.to_ascii_lowercase());
+                match c.filter(|c| s.len() == 1 && self.pieces.others.contains_key(c)) {
+                    Some(c) => Some(c),
+                    None => {
+                        self.bad("castlingKingPiece", format!("`{s}`: no such piece"));
+                        return None;
+                    }
+                }
+            }
+        };
+        if !self.flag("castling").unwrap_or(true) || castler.is_none() {
             return None;
         }
         let rank: usize = self
