@@ -40,6 +40,8 @@ pub enum Reason {
     Flag,
     /// A counted piece type died out (extinction, antichess, horde).
     Extinction,
+    /// Pieces lined up or joined (tic-tac-toe, Connect Four, Gale).
+    Connect,
     /// Left with its King and one pawn whose only moves are promotions
     /// (Sittuyin): a draw.
     ForcedPromotion,
@@ -73,6 +75,7 @@ impl Reason {
             Reason::Checks => "checks",
             Reason::Flag => "flag",
             Reason::Extinction => "extinction",
+            Reason::Connect => "connect",
             Reason::ForcedPromotion => "forced-promotion",
             Reason::DoublePass => "double-pass",
             Reason::FullBoard => "full-board",

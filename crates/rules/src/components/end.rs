@@ -17,7 +17,7 @@
 //! side has no move, they are judged in their place.
 
 use super::{
-    bare_king, bare_kings, bikjang, check_count, count_win, counting, coverage, drop_mate,
+    bare_king, bare_kings, bikjang, check_count, connect, count_win, counting, coverage, drop_mate,
     extinction, flag, full_board, mate, material_count, move_repetition, move_rule, passing,
     placed_promotion, ply_cap, repetition,
 };
@@ -41,6 +41,8 @@ pub enum EndRule {
     Flag,
     /// A counted piece type died out.
     Extinction,
+    /// Pieces lined up or joined (tic-tac-toe, Connect Four).
+    Connect,
     /// Win for the side that starts its turn with enough pieces of a type.
     CountWin,
     /// The variant's verdict for a side with no legal move, not in check.
@@ -92,6 +94,9 @@ impl EndRule {
         }
         if rules.flag.is_some() {
             list.push(EndRule::Flag);
+        }
+        if rules.connect.is_some() {
+            list.push(EndRule::Connect);
         }
         list.push(EndRule::Checkmate);
         if rules.count_win.is_some() {
@@ -157,6 +162,7 @@ impl EndRule {
                 | EndRule::BareKing
                 | EndRule::Checks
                 | EndRule::Flag
+                | EndRule::Connect
                 | EndRule::Extinction
                 | EndRule::DoublePass
                 | EndRule::Bikjang
@@ -172,6 +178,7 @@ impl EndRule {
             EndRule::CountWin => count_win::judge(pos),
             EndRule::Checks => check_count::judge(pos),
             EndRule::Flag => flag::judge(pos),
+            EndRule::Connect => connect::judge(pos),
             EndRule::Extinction => extinction::judge(pos),
             EndRule::Stalemate => mate::judge_stalemate(pos, judge.has_move(pos)?),
             EndRule::Repetition(n) => repetition::judge(pos, n, judge.first_repetition),

@@ -29,6 +29,10 @@ pub struct MaterialCount {
     black_bonus: i64,
 }
 
+/// The `values` key that gives every piece type a value (Fairy-Stockfish's
+/// unweighted count: `values = { "*" = 1 }`).
+pub const ALL_PIECES: &str = "*";
+
 /// Reads `material_counting = { values = { KEY = n, ... }, black_bonus }`;
 /// `None` for an empty `values` table (no counting).
 ///
@@ -43,7 +47,11 @@ pub(crate) fn from_spec(
         return Ok(None);
     }
     let mut values = vec![0; types];
-    for (key, &v) in &spec.values {
+    // `*` first: a value given for a piece key overrides it.
+    if let Some(&v) = spec.values.get(ALL_PIECES) {
+        values.fill(i64::from(v) * HALF_POINTS);
+    }
+    for (key, &v) in spec.values.iter().filter(|(k, _)| *k != ALL_PIECES) {
         let k = lookup(key).ok_or_else(|| format!("unknown piece `{key}` in values"))?;
         values[usize::from(k)] = i64::from(v) * HALF_POINTS;
     }

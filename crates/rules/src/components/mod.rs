@@ -14,7 +14,7 @@
 //! | move kind | `movegen::gen` (which table a piece uses, which table moves it may make) | [`imitation`], [`first_move`] |
 //! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`], [`check_escape`], [`checking`], [`forced_capture`], [`must_drop`], [`placed_promotion`], [`bikjang`] |
 //! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`castling960`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`], [`check_count`], [`first_move`] |
-//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`extinction`], [`placed_promotion`], [`mate_series`], [`passing`], [`bikjang`], [`move_repetition`], [`material_count`], [`full_board`] |
+//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`connect`], [`extinction`], [`placed_promotion`], [`mate_series`], [`passing`], [`bikjang`], [`move_repetition`], [`material_count`], [`full_board`] |
 //!
 //! | wall placement | `movegen::gen` after all moves, `position::make` | [`walls`] |
 //! | enclosing drops and flips | the drop generator, `position::make` | [`flip`] |
@@ -38,6 +38,7 @@ pub mod castling960;
 pub mod check_count;
 pub mod check_escape;
 pub mod checking;
+pub mod connect;
 pub mod count_win;
 pub mod counting;
 pub mod coverage;

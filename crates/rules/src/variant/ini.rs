@@ -541,13 +541,13 @@ mod tests {
     #[test]
     fn a_broken_section_is_reported_and_the_others_load() {
         let text =
-            "[good]\nmaxFile = 8\n[bad]\nmaxFile = 8\nconnectN = 4\n[later:good]\nmaxRank = 8\n";
+            "[good]\nmaxFile = 8\n[bad]\nmaxFile = 8\ncollinearN = 4\n[later:good]\nmaxRank = 8\n";
         let c = convert_sections("x.ini", text);
         let ids: Vec<&str> = c.variants.iter().map(|(id, _)| id.as_str()).collect();
         assert_eq!(ids, ["good", "later"]);
         assert_eq!(c.problems.len(), 1);
         assert_eq!(c.problems[0].line, Some(5));
-        assert_eq!(c.problems[0].key, "[bad] connectN");
+        assert_eq!(c.problems[0].key, "[bad] collinearN");
         // The strict form refuses the whole file.
         assert!(convert("x.ini", text).is_err());
     }

@@ -11,6 +11,7 @@
 
 use super::ini::{bool_of, Settings};
 use super::load::Problem;
+use crate::components::material_count::ALL_PIECES;
 use toml::{Table, Value};
 
 /// How one key's value is written into `[rules]`; `Err` holds the message
@@ -187,20 +188,38 @@ fn set_count(t: &mut Table, field: &str, v: &str, factor: i64) -> Result<(), Str
     }
 }
 
-/// `materialCounting = none` switches counting off (an empty `values`
-/// table). Fairy-Stockfish's counts by its own piece types (`janggi`,
-/// `unweighted`, draw odds) are not translated: the section is reported.
+/// `materialCounting`: what a drawn end (full board, double pass) gives.
+/// `none` switches counting off (an empty `values` table); `unweighted`
+/// counts every piece as one; `whitedrawodds`/`blackdrawodds` give every
+/// such draw to White/Black (no piece counts, half a point of bonus).
+/// Janggi's count needs its own piece types: the section is reported.
 fn material_counting(_: &Settings, v: &str, t: &mut Table) -> Result<(), String> {
-    if v != "none" {
-        return Err(format!(
-            "`{v}`: only `none` is translated; give the piece values in a TOML variant (`material_counting`)"
-        ));
+    let (each, black_bonus) = match v {
+        "none" => (None, 0.0),
+        "unweighted" => (Some(1), 0.0),
+        "whitedrawodds" => (Some(0), -DRAW_ODDS),
+        "blackdrawodds" => (Some(0), DRAW_ODDS),
+        _ => {
+            return Err(format!(
+                "`{v}`: use none, unweighted, whitedrawodds or blackdrawodds; give Janggi's piece values in a TOML variant (`material_counting`)"
+            ))
+        }
+    };
+    let mut values = Table::new();
+    if let Some(n) = each {
+        values.insert(ALL_PIECES.into(), Value::Integer(n));
     }
     let mut mc = Table::new();
-    mc.insert("values".into(), Value::Table(Table::new()));
+    mc.insert("values".into(), Value::Table(values));
+    if black_bonus != 0.0 {
+        mc.insert("black_bonus".into(), Value::Float(black_bonus));
+    }
     t.insert("material_counting".into(), Value::Table(mc));
     Ok(())
 }
+
+/// Black's bonus that decides an equal count (draw odds): half a point.
+const DRAW_ODDS: f64 = 0.5;
 
 /// An enclosing rule of `components::flip`: `reversi`, `ataxx` or `none`
 /// (Fairy-Stockfish's `snort`, `anyside`, `top` and `quadwrangle` are not
@@ -283,7 +302,17 @@ mod tests {
         );
         let (_, p) = run(&[("materialCounting", "janggi")]);
         assert_eq!(p[0].key, "materialCounting");
-        assert!(p[0].message.contains("only `none`"), "{}", p[0].message);
+        assert!(
+            p[0].message.contains("Janggi's piece values"),
+            "{}",
+            p[0].message
+        );
+        // Every piece counts one; draw odds give every drawn end to a side.
+        let (t, p) = run(&[("materialCounting", "unweighted")]);
+        assert!(p.is_empty(), "{p:?}");
+        assert_eq!(t["material_counting"]["values"]["*"].as_integer(), Some(1));
+        let (t, _) = run(&[("materialCounting", "blackdrawodds")]);
+        assert_eq!(t["material_counting"]["black_bonus"].as_float(), Some(0.5));
     }
 
     #[test]

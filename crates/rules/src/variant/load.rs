@@ -298,6 +298,7 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(checking);
             field!(drop_checks);
             field!(flag);
+            field!(connect);
             field!(checkmate);
             field!(stalemate_piece_count);
             field!(must_capture);

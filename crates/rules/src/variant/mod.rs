@@ -6,6 +6,7 @@ mod build;
 pub(crate) mod builtin;
 pub mod ini;
 mod ini_blast;
+mod ini_connect;
 mod ini_fen;
 mod ini_goals;
 pub mod ini_keys;

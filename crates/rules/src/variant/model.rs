@@ -148,6 +148,8 @@ pub struct Rules {
     pub drop_checks: bool,
     /// Win by bringing a flag piece into a region.
     pub flag: Option<Flag>,
+    /// Win (or another verdict) by lining up or joining pieces.
+    pub connect: Option<crate::components::connect::Connect>,
     /// Result for a side in check with no legal move (a loss in chess).
     pub checkmate: Verdict,
     /// The stalemate verdict goes to the side with fewer pieces (suicide).

@@ -361,6 +361,9 @@ pub struct RulesFile {
     /// Win by bringing a flag piece into a region (king of the hill,
     /// racing kings; `components::flag`).
     pub flag: Option<FlagFile>,
+    /// Win (or the given verdict) by lining up or joining pieces
+    /// (tic-tac-toe, Connect Four, Gale; `components::connect`).
+    pub connect: Option<ConnectFile>,
     /// Result for a side in check with no legal move: `loss` (default),
     /// `draw` or `win` (losers: being mated is the aim).
     pub checkmate: Option<String>,
@@ -527,6 +530,31 @@ pub struct FlagFile {
     /// The arrival counts only while no enemy piece attacks the flag piece
     /// (Dobutsu shogi's Lion); default false.
     pub safe: Option<bool>,
+}
+
+/// A connection goal: `connect = { line, square, from, to, pieces,
+/// horizontal, vertical, diagonal, verdict }`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConnectFile {
+    /// Pieces in a row that connect.
+    pub line: Option<u32>,
+    /// Side of a solid square block that connects.
+    pub square: Option<u32>,
+    /// A chain from this region (cells per side)...
+    pub from: Option<String>,
+    /// ...into this one connects.
+    pub to: Option<String>,
+    /// The counted piece keys (`*`, the default: every piece).
+    pub pieces: Option<Vec<String>>,
+    /// Lines and chains may run along ranks (default true).
+    pub horizontal: Option<bool>,
+    /// ...along files (default true).
+    pub vertical: Option<bool>,
+    /// ...along diagonals (default true).
+    pub diagonal: Option<bool>,
+    /// The connecting side's result: `win` (default), `loss` or `draw`.
+    pub verdict: Option<String>,
 }
 
 /// The series of checks a checkmate needs.

@@ -67,6 +67,7 @@ impl Ctx<'_> {
             checking: rf.checking.unwrap_or(true),
             drop_checks: rf.drop_checks.unwrap_or(true),
             flag: self.flag(&rf),
+            connect: self.connect(&rf),
             checkmate: self.verdict(rf.checkmate.as_deref(), "rules.checkmate", Verdict::Loss),
             stalemate_piece_count: rf.stalemate_piece_count.unwrap_or(false),
             must_capture: rf.must_capture.unwrap_or(false),
@@ -243,6 +244,21 @@ impl Ctx<'_> {
         );
         found
             .map_err(|e| self.problem_in("rules", "rules.flag", e))
+            .ok()
+    }
+
+    /// `connect = { line, square, from, to, pieces, ... }`.
+    fn connect(&mut self, rf: &RulesFile) -> Option<crate::components::connect::Connect> {
+        let spec = rf.connect.as_ref()?;
+        let types = self.keys.len();
+        let found = crate::components::connect::from_spec(
+            spec,
+            types,
+            |k| self.lookup(k),
+            |t| self.region_pair(t),
+        );
+        found
+            .map_err(|e| self.problem_in("rules", "rules.connect", e))
             .ok()
     }
 
