@@ -127,9 +127,14 @@ impl Position {
             return false;
         };
         let them = owner.flip();
+        // Pseudo-royal types (atomic read from Fairy-Stockfish's keys)
+        // shield like royal ones.
+        let pseudo = self.pseudo_royals(them).0;
         b.area(cell).iter().any(|&c| {
             let p: Piece = self.piece(c);
-            p.is_color(them) && v.pieces[usize::from(p.kind())].royal && b.removes_near(p.kind())
+            p.is_color(them)
+                && (v.pieces[usize::from(p.kind())].royal || pseudo >> p.kind() & 1 != 0)
+                && b.removes_near(p.kind())
         })
     }
 

@@ -60,6 +60,24 @@ mod tests {
     const GAMES: u64 = 6;
     const PLIES: usize = 80;
 
+    /// Set positions compared besides the random games: rules that random
+    /// games seldom reach (atomic's touching Kings).
+    const POSITIONS: &[(&str, &str)] = &[
+        ("atomic", "8/8/8/8/3k4/8/2K5/8 w - - 0 1"),
+        ("atomic", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+        ("giveaway", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+    ];
+
+    #[test]
+    fn set_positions_play_like_the_built_in() {
+        for &(id, fen) in POSITIONS {
+            let (profile, builtin) = pair(id);
+            let a = Position::from_fen(&profile, fen).expect("fen");
+            let b = Position::from_fen(&builtin, fen).expect("fen");
+            assert_eq!(view(&a), view(&b), "{id}: {fen}");
+        }
+    }
+
     /// Every profile's id.
     fn ids() -> Vec<String> {
         parse_sections(PROFILES)
