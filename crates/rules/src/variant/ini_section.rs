@@ -13,8 +13,8 @@
 
 use super::ini::{bool_of, file_number, key_problem, Settings, NAMED};
 use super::ini_blast;
-use super::ini_fen;
 use super::ini_connect;
+use super::ini_fen;
 use super::ini_goals;
 use super::ini_regions;
 use super::ini_rules;
