@@ -9,6 +9,7 @@ mod perft_cmd;
 mod probe_cmd;
 mod protocol_cmd;
 mod store_cmd;
+mod tune;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -66,6 +67,9 @@ enum Command {
     /// Learn from self-play records: piece values, balance.
     #[command(subcommand)]
     Lab(lab::LabCommand),
+    /// Tune the search's parameters by self-play (`tune spsa`).
+    #[command(subcommand)]
+    Tune(tune::TuneCommand),
 }
 
 fn main() {
@@ -109,5 +113,6 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Book(a)) => match_cmd::book_run(&a),
         Some(Command::Selfplay(a)) => lab::selfplay::run(&a),
         Some(Command::Lab(c)) => lab::run(&c),
+        Some(Command::Tune(c)) => tune::run(&c),
     }
 }

@@ -115,7 +115,7 @@ pub enum Event {
 }
 
 /// Engine settings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct EngineOptions {
     /// Transposition table size in MB.
     pub hash_mb: usize,
@@ -128,6 +128,9 @@ pub struct EngineOptions {
     /// Time each move costs outside the search (ms): protocol and process
     /// latency, kept in reserve by the time manager.
     pub move_overhead_ms: u64,
+    /// The search's margins, reductions and limits (tuned values, or a
+    /// tuner's trial).
+    pub params: crate::SearchParams,
 }
 
 impl Default for EngineOptions {
@@ -138,6 +141,7 @@ impl Default for EngineOptions {
             multipv: 1,
             material_only: false,
             move_overhead_ms: 10,
+            params: crate::SearchParams::default(),
         }
     }
 }
@@ -484,12 +488,20 @@ fn run_search(
             let p = pos.clone();
             let nodes = &nodes;
             s.spawn(move || {
-                let mut h = Searcher::new(p, eval, tt, clock, nodes, node_limit);
+                let mut h = Searcher::new(p, eval, tt, clock, nodes, node_limit, &opts.params);
                 h.main = false;
                 h.iterate(max_depth, 1, (t % 2) as u32, &mut |_| {});
             });
         }
-        let mut main = Searcher::new(pos.clone(), eval, tt, clock, &nodes, node_limit);
+        let mut main = Searcher::new(
+            pos.clone(),
+            eval,
+            tt,
+            clock,
+            &nodes,
+            node_limit,
+            &opts.params,
+        );
         let mut report = |it: &Iteration| {
             let n = (nodes.load(Ordering::Relaxed) + (it.nodes & 255))
                 .max(it.nodes)

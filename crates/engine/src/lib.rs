@@ -22,4 +22,4 @@ pub use engine::{
 };
 pub use eval::EvalTables;
 pub use level::{Level, MultiLines};
-pub use search::SearchResult;
+pub use search::{ParamError, SearchParams, SearchResult, Tunable, TUNABLES};

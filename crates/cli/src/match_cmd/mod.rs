@@ -15,11 +15,14 @@ use crate::common::{outln, registry, variant};
 use anyhow::{bail, Context, Result};
 pub use book::{run as book_run, BookArgs};
 use external::{parse_external, External, Protocol};
-use game::{Ending, GameRecord, TimeControl};
+use game::GameRecord;
+pub(crate) use game::{play as play_game, Ending, TimeControl};
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_engine::{Engine, EngineOptions, Limits};
 use menagerie_rules::{Color, MoveList, Position, Variant};
-use player::{parse_internal, Internal, Player};
+use player::parse_internal;
+pub(crate) use player::Player;
+pub(crate) use player::{Internal, InternalSpec};
 use sprt::{Pentanomial, Sprt, Verdict};
 use stats::Tally;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -37,7 +40,9 @@ pub struct MatchArgs {
     /// First player: `menagerie[:opts]`, `uci:CMD[;opts]` or `xboard:CMD[;opts]`.
     /// Menagerie options: depth=N, nodes=N, movetime=MS, hash=MB, threads=N,
     /// material (material-only evaluation), time=F (time-control factor),
-    /// name=S. External options: name=S, variant=S (XBoard variant name),
+    /// name=S, param.NAME=VALUE (a search parameter, see `menagerie tune
+    /// spsa`), params=FILE (`name=value` lines, as `tune spsa --out`
+    /// writes them). External options: name=S, variant=S (XBoard variant name),
     /// time=F, option.NAME=VALUE (UCI setoption), nodes=N (UCI: `go nodes N`
     /// instead of the clock).
     #[arg(long, default_value = "menagerie")]
@@ -102,7 +107,7 @@ const DEFAULT_MAX_PLIES: usize = 600;
 
 /// Plies after which a game is adjudicated a draw: `--max-plies`, else the
 /// variant's own ply cap (the rules end the game there), else 600.
-fn adjudication_plies(given: Option<usize>, v: &Variant) -> usize {
+pub(crate) fn adjudication_plies(given: Option<usize>, v: &Variant) -> usize {
     given.unwrap_or(match v.rules.ply_cap {
         0 => DEFAULT_MAX_PLIES,
         cap => cap as usize,
@@ -145,7 +150,7 @@ fn parse_player(text: &str, hash: usize) -> Result<(Recipe, f64)> {
 }
 
 /// Parses `5+0.05`, `40` or `none` (seconds).
-fn parse_tc(text: &str) -> Result<Option<TimeControl>> {
+pub(crate) fn parse_tc(text: &str) -> Result<Option<TimeControl>> {
     if text == "none" {
         return Ok(None);
     }
@@ -176,9 +181,9 @@ use menagerie_rules::SplitMix64 as Rng;
 /// An opening: a position and moves played from it before the engines
 /// take over (moves keep engines without set-up support usable).
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Opening {
-    fen: String,
-    moves: Vec<String>,
+pub(crate) struct Opening {
+    pub(crate) fen: String,
+    pub(crate) moves: Vec<String>,
 }
 
 /// Nodes of the search that judges whether a random opening is balanced.
@@ -237,7 +242,7 @@ pub(crate) fn random_line(
 /// `balance` centipawns for either side — random moves can hang a piece, and
 /// a match should measure the players, not the dice. After 100 tries the
 /// most balanced opening found is taken.
-fn random_openings(
+pub(crate) fn random_openings(
     v: &Arc<Variant>,
     n: usize,
     plies: usize,
@@ -284,7 +289,7 @@ fn epd_fen(v: &Arc<Variant>, record: &str) -> Option<String> {
 
 /// Reads an opening book: each line a FEN, optionally followed by
 /// ` moves M1 M2 ...`, or an EPD record.
-fn read_openings(v: &Arc<Variant>, path: &str) -> Result<Vec<Opening>> {
+pub(crate) fn read_openings(v: &Arc<Variant>, path: &str) -> Result<Vec<Opening>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {

@@ -184,8 +184,19 @@ pub fn parse_internal(text: &str, default_hash: usize) -> Result<(InternalSpec, 
                 spec.name = val.to_string();
                 named = true;
             }
+            "params" => {
+                let text = std::fs::read_to_string(val)
+                    .with_context(|| format!("cannot read the search parameters file `{val}`"))?;
+                spec.options
+                    .params
+                    .apply(&text)
+                    .map_err(|e| anyhow::anyhow!("{val}: {e}"))?;
+            }
+            _ if k.starts_with("param.") => {
+                spec.options.params.set(&k["param.".len()..], val)?;
+            }
             _ => bail!(
-                "unknown option `{k}` for menagerie (depth, nodes, movetime, hash, threads, material, time, name)"
+                "unknown option `{k}` for menagerie (depth, nodes, movetime, hash, threads, material, time, name, param.NAME=VALUE, params=FILE)"
             ),
         }
         if k != "name" {
@@ -215,5 +226,20 @@ mod tests {
         assert!(parse_internal("time=-1", 16).is_err());
         let (s, _) = parse_internal("", 16).unwrap();
         assert_eq!(s.name, "Menagerie");
+        let (s, _) =
+            parse_internal("nodes=100,param.lmr_div=2.5,param.rfp_margin=120", 16).unwrap();
+        assert_eq!(
+            (s.options.params.lmr_div, s.options.params.rfp_margin),
+            (2.5, 120)
+        );
+        assert_eq!(
+            s.name,
+            "Menagerie(nodes=100,param.lmr_div=2.5,param.rfp_margin=120)"
+        );
+        let e = parse_internal("param.lmr_dvi=2", 16)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("did you mean `lmr_div`"), "{e}");
+        assert!(parse_internal("params=/nonexistent/tuned.txt", 16).is_err());
     }
 }

@@ -30,7 +30,7 @@ mod quiescence;
 mod root;
 mod see;
 
-pub use params::SearchParams;
+pub use params::{ParamError, SearchParams, Tunable, TUNABLES};
 
 use picker::{Picker, Stage};
 
@@ -179,6 +179,7 @@ impl<'a> Searcher<'a> {
         clock: &'a Clock,
         total_nodes: &'a AtomicU64,
         node_limit: u64,
+        params: &SearchParams,
     ) -> Self {
         let v = pos.variant().clone();
         let types = v.types();
@@ -193,7 +194,7 @@ impl<'a> Searcher<'a> {
                 eval.value.get(usize::from(k)).copied().unwrap_or(100)
             }
         });
-        let params = SearchParams::default();
+        let params = *params;
         let corr = correction::Corrections::new(&pos, eval);
         Searcher {
             pos,
@@ -360,7 +361,15 @@ pub(super) mod tests {
         let tt = Table::new(1);
         let clock = Clock::new(&Limits::default(), true, 0, 0);
         let nodes = AtomicU64::new(0);
-        let mut s = Searcher::new(pos, &eval, &tt, &clock, &nodes, u64::MAX);
+        let mut s = Searcher::new(
+            pos,
+            &eval,
+            &tt,
+            &clock,
+            &nodes,
+            u64::MAX,
+            &SearchParams::default(),
+        );
         f(&mut s)
     }
 }

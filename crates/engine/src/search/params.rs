@@ -171,3 +171,300 @@ impl SearchParams {
             .collect()
     }
 }
+
+/// A number of [`SearchParams`] as a tuner sees it: a real value, rounded
+/// where the field counts whole plies or moves.
+trait ParamValue: Copy {
+    fn to_f64(self) -> f64;
+    fn from_f64(x: f64) -> Self;
+}
+
+impl ParamValue for i32 {
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
+    fn from_f64(x: f64) -> Self {
+        x.round() as i32
+    }
+}
+
+impl ParamValue for u32 {
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
+    fn from_f64(x: f64) -> Self {
+        x.round().max(0.0) as u32
+    }
+}
+
+impl ParamValue for usize {
+    fn to_f64(self) -> f64 {
+        self as f64
+    }
+    fn from_f64(x: f64) -> Self {
+        x.round().max(0.0) as usize
+    }
+}
+
+impl ParamValue for f64 {
+    fn to_f64(self) -> f64 {
+        self
+    }
+    fn from_f64(x: f64) -> Self {
+        x
+    }
+}
+
+/// One field of [`SearchParams`] opened to tuning: its name (the field's),
+/// the range a tuner may move it in, and the perturbation SPSA ends with
+/// (fishtest's `c_end`: about the change a few hundred games can tell
+/// apart, so integers in plies get 1 and margins a few centipawns).
+#[derive(Debug, Clone, Copy)]
+pub struct Tunable {
+    /// The field's name.
+    pub name: &'static str,
+    /// Smallest value a tuner may give it.
+    pub min: f64,
+    /// Largest value a tuner may give it.
+    pub max: f64,
+    /// SPSA's final perturbation size.
+    pub step: f64,
+    get: fn(&SearchParams) -> f64,
+    set: fn(&mut SearchParams, f64),
+}
+
+impl Tunable {
+    /// The field's value in `p`.
+    #[must_use]
+    pub fn get(&self, p: &SearchParams) -> f64 {
+        (self.get)(p)
+    }
+
+    /// Sets the field in `p` to `x` (rounded for whole-number fields).
+    pub fn set(&self, p: &mut SearchParams, x: f64) {
+        (self.set)(p, x);
+    }
+}
+
+macro_rules! tunable {
+    ($field:ident, $min:expr, $max:expr, $step:expr) => {
+        Tunable {
+            name: stringify!($field),
+            min: $min,
+            max: $max,
+            step: $step,
+            get: |p| ParamValue::to_f64(p.$field),
+            set: |p, x| p.$field = ParamValue::from_f64(x),
+        }
+    };
+}
+
+/// Every field of [`SearchParams`], with the range a tuner may use.
+pub const TUNABLES: &[Tunable] = &[
+    tunable!(rfp_depth, 1.0, 12.0, 1.0),
+    tunable!(rfp_margin, 20.0, 300.0, 10.0),
+    tunable!(rfp_improving, 0.0, 100.0, 5.0),
+    tunable!(nmp_min_depth, 1.0, 8.0, 1.0),
+    tunable!(nmp_base, 1.0, 6.0, 0.5),
+    tunable!(nmp_depth_div, 2.0, 8.0, 0.5),
+    tunable!(nmp_eval_div, 50.0, 600.0, 20.0),
+    tunable!(nmp_eval_max, 0.0, 6.0, 0.5),
+    tunable!(nmp_verify_depth, 4.0, 20.0, 1.0),
+    tunable!(iir_depth, 2.0, 10.0, 1.0),
+    tunable!(lmp_depth, 1.0, 10.0, 1.0),
+    tunable!(lmp_base, 0.0, 10.0, 1.0),
+    tunable!(see_prune_depth, 1.0, 10.0, 1.0),
+    tunable!(futility_depth, 1.0, 10.0, 1.0),
+    tunable!(futility_base, 0.0, 300.0, 10.0),
+    tunable!(futility_per_depth, 20.0, 250.0, 10.0),
+    tunable!(lmr_min_depth, 1.0, 6.0, 0.5),
+    tunable!(lmr_min_moves, 1.0, 6.0, 0.5),
+    tunable!(lmr_base, 0.0, 2.0, 0.1),
+    tunable!(lmr_div, 1.0, 5.0, 0.2),
+    tunable!(lmr_history_div, 1_000.0, 30_000.0, 500.0),
+    tunable!(history_bonus, 1.0, 32.0, 1.0),
+    tunable!(history_bonus_depth_cap, 50.0, 2_000.0, 50.0),
+    tunable!(cont_prune_depth, 0.0, 8.0, 1.0),
+    tunable!(cont_prune_margin, 0.0, 5_000.0, 200.0),
+    tunable!(capture_history_div, 1.0, 64.0, 2.0),
+    tunable!(check_ext_ply_margin, 0.0, 20.0, 1.0),
+    tunable!(aspiration_depth, 1.0, 10.0, 1.0),
+    tunable!(aspiration_delta, 5.0, 100.0, 5.0),
+    tunable!(aspiration_widen, 0.0, 100.0, 5.0),
+    tunable!(aspiration_max, 200.0, 5_000.0, 100.0),
+    tunable!(qs_delta, 50.0, 600.0, 20.0),
+    tunable!(qs_moves, 1.0, 20.0, 1.0),
+    tunable!(qs_check_limit, 0.0, 16.0, 1.0),
+    tunable!(qs_limit, 4.0, 64.0, 2.0),
+    tunable!(corr_pawn_weight, 0.0, 200.0, 10.0),
+    tunable!(corr_material_weight, 0.0, 200.0, 10.0),
+    tunable!(corr_limit, 50.0, 1_000.0, 25.0),
+    tunable!(contempt, 0.0, 100.0, 5.0),
+];
+
+/// Why a parameter setting was refused.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ParamError {
+    /// No field has this name (the closest name, if one is close).
+    Unknown(String, Option<&'static str>),
+    /// The value is not a number.
+    NotANumber(String, String),
+    /// The value lies outside the field's range.
+    OutOfRange(&'static str, f64, f64, f64),
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamError::Unknown(name, Some(meant)) => {
+                write!(
+                    f,
+                    "unknown search parameter `{name}`: did you mean `{meant}`?"
+                )
+            }
+            ParamError::Unknown(name, None) => write!(f, "unknown search parameter `{name}`"),
+            ParamError::NotANumber(name, value) => {
+                write!(f, "search parameter `{name}` needs a number, not `{value}`")
+            }
+            ParamError::OutOfRange(name, x, lo, hi) => {
+                write!(
+                    f,
+                    "search parameter `{name}` = {x} lies outside {lo}..={hi}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
+impl SearchParams {
+    /// The tunable field called `name`.
+    ///
+    /// # Errors
+    /// [`ParamError::Unknown`] (with the closest name) when there is none.
+    pub fn tunable(name: &str) -> Result<&'static Tunable, ParamError> {
+        TUNABLES.iter().find(|t| t.name == name).ok_or_else(|| {
+            let meant = menagerie_rules::variant::ini_keys::suggestion(
+                name,
+                TUNABLES.iter().map(|t| t.name),
+            );
+            ParamError::Unknown(name.to_string(), meant)
+        })
+    }
+
+    /// Sets the field `name` to `value` (text).
+    ///
+    /// # Errors
+    /// An unknown name, a value that is no number or lies outside the
+    /// field's range.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        let t = Self::tunable(name)?;
+        let x: f64 = value
+            .trim()
+            .parse()
+            .ok()
+            .filter(|x: &f64| x.is_finite())
+            .ok_or_else(|| ParamError::NotANumber(name.to_string(), value.to_string()))?;
+        if x < t.min || x > t.max {
+            return Err(ParamError::OutOfRange(t.name, x, t.min, t.max));
+        }
+        t.set(self, x);
+        Ok(())
+    }
+
+    /// Applies settings written `name=value`, separated by commas or
+    /// new lines (`#` starts a comment): a tuner's result or a file of
+    /// tuned values.
+    ///
+    /// # Errors
+    /// The first bad setting, with its number in the list.
+    pub fn apply(&mut self, text: &str) -> Result<(), String> {
+        let items = text
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or(""))
+            .flat_map(|l| l.split(','))
+            .map(str::trim)
+            .filter(|s| !s.is_empty());
+        for (i, item) in items.enumerate() {
+            let Some((k, v)) = item.split_once('=') else {
+                return Err(format!("setting {}: `{item}` is not `name=value`", i + 1));
+            };
+            self.set(k.trim(), v)
+                .map_err(|e| format!("setting {}: {e}", i + 1))?;
+        }
+        Ok(())
+    }
+
+    /// The fields that differ from `base`, as `name=value` settings that
+    /// [`SearchParams::apply`] reads back.
+    #[must_use]
+    pub fn changes_from(&self, base: &SearchParams) -> String {
+        TUNABLES
+            .iter()
+            .filter(|t| t.get(self) != t.get(base))
+            .map(|t| format!("{}={}", t.name, t.get(self)))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_field_is_tunable_once_and_its_default_lies_in_its_range() {
+        let d = SearchParams::default();
+        for (i, t) in TUNABLES.iter().enumerate() {
+            assert!(TUNABLES[..i].iter().all(|u| u.name != t.name), "{}", t.name);
+            let x = t.get(&d);
+            assert!(t.min <= x && x <= t.max, "{} = {x}", t.name);
+            assert!(t.step > 0.0 && t.step < t.max - t.min, "{}", t.name);
+        }
+        // Changing each field through its entry changes that field alone.
+        for t in TUNABLES {
+            let mut p = d;
+            let x = if t.get(&d) + t.step <= t.max {
+                t.get(&d) + t.step
+            } else {
+                t.get(&d) - t.step
+            };
+            t.set(&mut p, x);
+            assert_eq!(d.changes_from(&p).split(',').count(), 1, "{}", t.name);
+            // Whole-number fields round the value (3.5 plies: 4).
+            let got = t.get(&p);
+            assert!((got - x).abs() <= 0.5 && got != t.get(&d), "{}", t.name);
+            assert_eq!(p.changes_from(&d), format!("{}={got}", t.name));
+        }
+    }
+
+    #[test]
+    fn settings_read_back_and_bad_ones_say_what_is_wrong() {
+        let mut p = SearchParams::default();
+        p.apply("lmr_div = 2.5, rfp_margin=120 # tuned\nqs_limit=20.4")
+            .unwrap();
+        assert_eq!((p.lmr_div, p.rfp_margin, p.qs_limit), (2.5, 120, 20));
+        let mut q = SearchParams::default();
+        q.apply(&p.changes_from(&SearchParams::default())).unwrap();
+        assert_eq!(p, q);
+        let err = |text: &str| SearchParams::default().apply(text).unwrap_err();
+        assert_eq!(
+            err("rfp_margin=100,lmr_dv=2"),
+            "setting 2: unknown search parameter `lmr_dv`: did you mean `lmr_div`?"
+        );
+        assert_eq!(
+            err("rfp_margin=lots"),
+            "setting 1: search parameter `rfp_margin` needs a number, not `lots`"
+        );
+        assert_eq!(
+            err("rfp_margin=1000"),
+            "setting 1: search parameter `rfp_margin` = 1000 lies outside 20..=300"
+        );
+        assert_eq!(
+            err("rfp_margin"),
+            "setting 1: `rfp_margin` is not `name=value`"
+        );
+        assert!(err("qs_limit=NaN").contains("needs a number"));
+    }
+}
