@@ -24,6 +24,16 @@
 //! steps onto the far rank where it can be taken has not won yet, and wins
 //! at its side's next turn if it is still there and no longer attacked.
 //! Either side may be judged at any turn; both safely arrived is a draw.
+//! A `safe` flag with an extra move (Alapo) wins at once when the arrival
+//! is safe; an unsafe arrival gives the opponent one answer, and the piece
+//! still standing there at its side's next turn wins, attacked or not
+//! (Fairy-Stockfish checks safety only for the side that just moved).
+//!
+//! Some race games need several flag pieces home at once (`count`, Kono's
+//! seven men, Halma's nine Knights). There `blocked_win` also lets a side
+//! win with fewer when every cell of its region is occupied (by anything),
+//! so an opponent cannot block a home cell forever. With a `safe` flag and
+//! exactly `count` pieces home, all of them must be unattacked.
 
 use crate::moves::{MoveKind, MoveList};
 use crate::outcome::{Outcome, Reason};
@@ -44,17 +54,25 @@ pub struct Flag {
     pub extra_move: bool,
     /// An arrival counts only while the flag piece is not attacked.
     pub safe: bool,
+    /// Flag pieces needed in the region at once (at least 1).
+    pub count: usize,
+    /// With fewer than `count` home, one suffices when the region is full.
+    pub blocked_win: bool,
 }
 
 /// The key that makes every piece a flag piece.
 pub const ANY_PIECE: &str = "*";
 
 impl Position {
-    /// True when `c` has a flag piece in its flag region (for a `safe`
-    /// flag: one the opponent does not attack, or several).
+    /// True when `c` has its flag pieces in its flag region: `count` of
+    /// them, or (with `blocked_win`) one in a region without an empty cell.
+    /// For a `safe` flag, exactly `count` arrived pieces must all be
+    /// unattacked; with an extra move that holds only for the side that
+    /// has just moved (see the module docs).
     #[must_use]
     pub fn flag_reached(&self, c: Color) -> bool {
         self.variant().rules.flag.as_ref().is_some_and(|f| {
+            let region = &f.region[c.idx()];
             let mut arrived = Vec::new();
             let mut bits = f.pieces[c.idx()] & self.present(c);
             while bits != 0 {
@@ -63,14 +81,17 @@ impl Position {
                 arrived.extend(
                     self.cells_of(c, kind)
                         .iter()
-                        .filter(|&&s| f.region[c.idx()].contains(s)),
+                        .filter(|&&s| region.contains(s)),
                 );
             }
-            match arrived.as_slice() {
-                [] => false,
-                [one] if f.safe => !self.is_attacked(*one, c.flip()),
-                _ => true,
+            let enough = arrived.len() >= f.count
+                || (f.blocked_win && region.iter().all(|s| !self.piece(s).is_empty()));
+            if arrived.is_empty() || !enough {
+                return false;
             }
+            let judged_safe = f.safe && (!f.extra_move || c != self.side());
+            !(judged_safe && arrived.len() == f.count)
+                || arrived.iter().all(|&s| !self.is_attacked(s, c.flip()))
         })
     }
 
@@ -110,9 +131,11 @@ pub(crate) fn from_spec(
             .map(|t| 1u64 << t)
             .ok_or_else(|| format!("unknown piece `{k}`"))
     };
-    if spec.safe == Some(true) && spec.extra_move == Some(true) {
-        return Err("`safe` with `extra_move` is not supported".into());
-    }
+    let count = match spec.count {
+        None => 1,
+        Some(n @ 1..=MAX_COUNT) => n as usize,
+        Some(n) => return Err(format!("count {n}: use 1 to {MAX_COUNT}")),
+    };
     let white = mask(&spec.piece)?;
     let black = spec.black_piece.as_deref().map_or(Ok(white), mask)?;
     Ok(Flag {
@@ -120,8 +143,14 @@ pub(crate) fn from_spec(
         region: region(&spec.region).map_err(|e| format!("region `{}`: {e}", spec.region))?,
         extra_move: spec.extra_move.unwrap_or(false),
         safe: spec.safe.unwrap_or(false),
+        count,
+        blocked_win: spec.blocked_win.unwrap_or(false),
     })
 }
+
+/// The largest `count` accepted (more flag pieces than cells of any board
+/// Menagerie plays is a typing error).
+const MAX_COUNT: u32 = 256;
 
 /// True when every flag piece type in `mask` is royal (a flag King: its
 /// race can be decided before the extra move, as in Fairy-Stockfish).
@@ -144,23 +173,18 @@ pub(crate) fn judge(pos: &Position) -> Option<Outcome> {
             reason: Reason::Flag,
         })
     };
-    if f.safe {
-        // Either side may have arrived safely by now (see the module docs).
-        return match (pos.flag_reached(us), pos.flag_reached(them)) {
-            (true, true) => result(None),
-            (true, false) => result(Some(us)),
-            (false, true) => result(Some(them)),
-            (false, false) => None,
-        };
+    // The side to move arrived before the opponent's answer (extra move),
+    // or safely at any time (a safe flag); both arrived may be a draw.
+    if (f.extra_move || f.safe) && pos.flag_reached(us) {
+        let racing_draw = f.extra_move && us == Color::White && royal(pos, f.pieces[them.idx()]);
+        let both_safe = f.safe && !f.extra_move;
+        let drawn = (racing_draw || both_safe) && pos.flag_reached(them);
+        return result(if drawn { None } else { Some(us) });
     }
-    if f.extra_move && pos.flag_reached(us) {
-        let equalised =
-            us == Color::White && royal(pos, f.pieces[them.idx()]) && pos.flag_reached(them);
-        return result(if equalised { None } else { Some(us) });
-    }
-    let decided_early = !f.extra_move || royal(pos, f.pieces[us.idx()]);
+    let royal_us = royal(pos, f.pieces[us.idx()]);
+    let decided_early = !f.extra_move || f.safe || royal_us;
     if decided_early && pos.flag_reached(them) {
-        let may_equalise = f.extra_move && us == Color::Black && !pos.in_check();
+        let may_equalise = f.extra_move && royal_us && us == Color::Black && !pos.in_check();
         if may_equalise && pos.can_reach_flag(f) {
             return None;
         }
@@ -217,6 +241,52 @@ mod tests {
         let black = at("racingkings", "8/1k6/8/8/8/6K1/8/8 b - - 0 1");
         let o = after(&black, "b7b8").outcome().expect("Black arrived");
         assert_eq!(o.winner, Some(Color::Black));
+    }
+
+    /// A variant from ini text (one section), at `fen`.
+    fn ini_at(text: &str, fen: &str) -> Position {
+        let mut reg = Registry::builtin();
+        let ids = reg.add_ini("t.ini", text).expect("loads");
+        let v = reg.get(&ids[0]).expect("registered");
+        Position::from_fen(&v, fen).expect("fen")
+    }
+
+    /// Knights racing across a 3x3 board, `count` of them needed home.
+    fn race(extra: &str) -> String {
+        format!("[race]\nmaxRank = 3\nmaxFile = c\ncustomPiece1 = n:mN\nstartFen = nnn/3/NNN w - - 0 1\nflagPiece = n\nflagRegionWhite = *3\nflagRegionBlack = *1\nflagPieceCount = 3\n{extra}")
+    }
+
+    #[test]
+    fn several_flag_pieces_must_be_home_at_once() {
+        let text = race("");
+        assert_eq!(ini_at(&text, "NN1/2N/n1n b - - 0 1").outcome(), None);
+        let o = ini_at(&text, "NNN/3/n1n b - - 0 1")
+            .outcome()
+            .expect("home");
+        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::Flag));
+        // A full region lets one piece win only with `blocked_win`.
+        assert_eq!(ini_at(&text, "Nnn/3/N1N b - - 0 1").outcome(), None);
+        let blocked = race("flagPieceBlockedWin = true\n");
+        let o = ini_at(&blocked, "Nnn/3/N1N b - - 0 1")
+            .outcome()
+            .expect("blocked");
+        assert_eq!(o.winner, Some(Color::White));
+        assert_eq!(ini_at(&blocked, "N1n/3/N1N b - - 0 1").outcome(), None);
+    }
+
+    #[test]
+    fn a_safe_flag_with_an_extra_move_wins_at_once_only_when_safe() {
+        // Alapo's rule: any piece home; safe at once, else after one answer.
+        let text = "[al:chess]\nking = -\ncommoner = k\ncastling = false\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\nflagMove = true\n";
+        let safe = ini_at(text, "8/7r/8/8/8/1k6/R7/7K w - - 0 1");
+        let o = after(&safe, "a2a8").outcome().expect("safe arrival");
+        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::Flag));
+        let unsafe_ = ini_at(text, "7r/8/8/8/8/1k6/R7/7K w - - 0 1");
+        let arrived = after(&unsafe_, "a2a8");
+        assert_eq!(arrived.outcome(), None);
+        assert_eq!(after(&arrived, "h8a8").outcome(), None);
+        let o = after(&arrived, "b3b4").outcome().expect("still home");
+        assert_eq!(o.winner, Some(Color::White));
     }
 
     #[test]

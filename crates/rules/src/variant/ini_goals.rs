@@ -1,6 +1,7 @@
 //! The goal keys of a Fairy-Stockfish ini section that need the section's
 //! pieces: capture the flag (`flagPiece`, `flagRegion`, `flagMove`,
-//! `flagPieceSafe` and their per-colour forms) and extinction (`extinctionValue` with
+//! `flagPieceSafe`, `flagPieceCount`, `flagPieceBlockedWin` and the
+//! per-colour forms) and extinction (`extinctionValue` with
 //! `extinctionPieceTypes`, `extinctionPieceCount`,
 //! `extinctionOpponentPieceCount`, `extinctionClaim`,
 //! `extinctionPseudoRoyal`). The keys that need
@@ -23,6 +24,8 @@ pub(super) const KEYS: &[&str] = &[
     "blackFlag",
     "flagMove",
     "flagPieceSafe",
+    "flagPieceCount",
+    "flagPieceBlockedWin",
     "extinctionValue",
     "extinctionPieceTypes",
     "extinctionPieceCount",
@@ -162,5 +165,59 @@ fn flag_rule(st: &Settings, letters: &[char]) -> Result<Option<(Table, Table)>, 
             .ok_or_else(|| st.problem("flagPieceSafe", format!("`{s}`: use true or false")))?;
         f.insert("safe".into(), Value::Boolean(b));
     }
+    if let Some(s) = get("flagPieceCount") {
+        let n: i64 = s.parse().ok().filter(|n| *n >= 1).ok_or_else(|| {
+            st.problem(
+                "flagPieceCount",
+                format!("`{s}` is not a count of 1 or more"),
+            )
+        })?;
+        f.insert("count".into(), Value::Integer(n));
+    }
+    if let Some(s) = get("flagPieceBlockedWin") {
+        let b = bool_of(s).ok_or_else(|| {
+            st.problem("flagPieceBlockedWin", format!("`{s}`: use true or false"))
+        })?;
+        f.insert("blocked_win".into(), Value::Boolean(b));
+    }
     Ok(Some((f, region)))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Registry;
+
+    #[test]
+    fn flag_piece_count_and_blocked_win_load() {
+        let text = "[kono]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = p:mF\nstartFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1\nflagPiece = p\nflagRegionWhite = a5 b5 c5 d5 e5 a4 e4\nflagRegionBlack = a1 b1 c1 d1 e1 a2 e2\nflagPieceCount = 7\nflagPieceBlockedWin = true\n";
+        let mut reg = Registry::builtin();
+        let ids = reg.add_ini("x.ini", text).expect("loads");
+        let v = reg.get(&ids[0]).expect("registered");
+        let f = v.rules.flag.as_ref().expect("flag rule");
+        assert_eq!((f.count, f.blocked_win), (7, true));
+        for bad in [
+            "flagPieceCount = 0",
+            "flagPieceCount = many",
+            "flagPieceBlockedWin = maybe",
+        ] {
+            let text = format!("[v]\nflagRegion = *8\n{bad}\n");
+            let c = super::super::ini::convert_sections("x.ini", &text);
+            let key = bad.split(' ').next().unwrap_or_default();
+            assert_eq!(c.problems.len(), 1, "{bad}");
+            assert_eq!(c.problems[0].key, format!("[v] {key}"));
+        }
+    }
+
+    #[test]
+    fn flag_piece_safe_with_flag_move_loads() {
+        let text = "[al:chess]\nflagRegionWhite = *8\nflagRegionBlack = *1\nflagPieceSafe = true\nflagMove = true\n";
+        let mut reg = Registry::builtin();
+        let ids = reg.add_ini("x.ini", text).expect("loads");
+        let v = reg.get(&ids[0]).expect("registered");
+        assert!(v
+            .rules
+            .flag
+            .as_ref()
+            .is_some_and(|f| f.safe && f.extra_move));
+    }
 }

@@ -513,7 +513,8 @@ pub struct ExtinctionFile {
     pub pseudo_royal: Option<bool>,
 }
 
-/// A flag rule: `flag = { piece, black_piece, region, extra_move }`.
+/// A flag rule: `flag = { piece, black_piece, region, extra_move, safe,
+/// count, blocked_win }`.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FlagFile {
@@ -530,6 +531,11 @@ pub struct FlagFile {
     /// The arrival counts only while no enemy piece attacks the flag piece
     /// (Dobutsu shogi's Lion); default false.
     pub safe: Option<bool>,
+    /// How many flag pieces must stand in the region at once (default 1).
+    pub count: Option<u32>,
+    /// With `count` above 1: one flag piece in the region suffices when
+    /// every other cell of it is occupied (default false).
+    pub blocked_win: Option<bool>,
 }
 
 /// A connection goal: `connect = { line, square, from, to, pieces,
