@@ -40,6 +40,9 @@ pub struct Promotion {
     pub only_lost: bool,
     /// Compulsory when entering the zone from outside.
     pub on_entry: bool,
+    /// A forced promotion with no type available blocks the move instead
+    /// of leaving the plain move (Fairy-Stockfish's Pawn).
+    pub blocked_without_choice: bool,
     /// The promoted piece remembers its origin and reverts when captured.
     pub keeps_origin: bool,
     /// Written Shogi's way, with `+` (style `promote`); a `revert`
@@ -148,8 +151,10 @@ impl Position {
         }
         // With no type to become, the plain move stays, unless it would
         // leave the piece immobile where that is illegal (Grand chess: a
-        // pawn with nothing lost may not step onto the last rank).
-        if !pr.forced(us, from, to, immobile) || (out.len() == before && !immobile) {
+        // pawn with nothing lost may not step onto the last rank) or the
+        // type is blocked without a choice.
+        let stays = out.len() == before && !immobile && !pr.blocked_without_choice;
+        if !pr.forced(us, from, to, immobile) || stays {
             out.push(m);
         }
     }

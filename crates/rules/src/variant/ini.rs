@@ -126,6 +126,12 @@ pub(super) struct Settings {
     depth: usize,
     /// The built-in variant its chain of sections extends, if any.
     builtin: Option<String>,
+    /// The chain starts with a section that has no parent: Fairy-Stockfish
+    /// then starts from no piece types and no promotion choice (only what
+    /// the keys give), not from chess's. Menagerie follows it for the
+    /// promotion choice; it keeps the template's piece letters, which only
+    /// matters for a start position Fairy-Stockfish would refuse.
+    pub(super) bare: bool,
 }
 
 impl Settings {
@@ -240,7 +246,10 @@ pub fn convert_sections_over(
     }
     for sec in &sections {
         let mut st = match &sec.parent {
-            None => Settings::default(),
+            None => Settings {
+                bare: true,
+                ..Settings::default()
+            },
             Some(p) if p == "chess" => Settings::default(),
             Some(p) => match (
                 done.get(p),
@@ -612,7 +621,7 @@ mod tests {
     fn removed_pieces_leave_the_default_promotion_choice() {
         let c = convert_sections(
             "x.ini",
-            "[v]\nqueen = -\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+            "[v:chess]\nqueen = -\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
         );
         assert_eq!(c.problems, []);
         assert!(

@@ -538,6 +538,9 @@ impl<'a> Template<'a> {
             self.drop_no_doubled(pl, &mut p);
         }
         self.pawn_piece_promotion(pl, &mut pr);
+        // As in Fairy-Stockfish, a Pawn that must promote and has no choice
+        // left may not move into the zone.
+        pr.insert("blocked_without_choice".into(), Value::Boolean(true));
         p.insert("promotion".into(), Value::Table(pr));
         let key = pl.to_ascii_uppercase().to_string();
         if pieces.contains_key(&key) {
@@ -583,6 +586,8 @@ impl<'a> Template<'a> {
             None => (self.get("promotionPieceTypes"), "promotionPieceTypes"),
         };
         let types = match explicit {
+            // Without a parent, no promotion unless a key gives one.
+            None if self.st.bare => "",
             None => PAWN_PROMOTIONS,
             Some("-") => "",
             Some(s) => s,
@@ -1041,6 +1046,40 @@ mod tests {
         let both = format!("{text}promotionPieceTypes = c\n");
         let e = crate::variant::ini::convert("x.ini", &both).unwrap_err();
         assert_eq!(e.problems[0].key, "[pp] promotedPieceType");
+    }
+
+    #[test]
+    fn a_section_without_parent_has_no_promotion_unless_a_key_gives_one() {
+        // Maharajah's Pawns: nothing to promote to, so no move onto the
+        // last rank, though the Pawn still attacks there (the Amazon may not
+        // step next to it on the first rank).
+        let base = "[m]\npawn = p\nking = k\namazon = m\nstartFen = 4k3/8/8/8/8/8/6p1/1M6 b - - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\n";
+        let fen = "4k3/8/8/8/8/8/6p1/1M6 b - - 0 1";
+        let v = load(base);
+        let pawn: Vec<String> = legal_after(&v, fen, &[])
+            .into_iter()
+            .filter(|m| m.starts_with("g2"))
+            .collect();
+        assert!(pawn.is_empty(), "{pawn:?}");
+        let white = legal_after(&v, "4k3/8/8/8/8/8/6p1/1M6 w - - 0 1", &[]);
+        assert!(!white.contains(&"b1f1".to_string()) && white.contains(&"b1e1".to_string()));
+        // A key gives the choice; under the chess template it is chess's.
+        let given = load(&format!("{base}promotionPieceTypes = q\n"));
+        assert_eq!(
+            legal_after(&given, fen, &[])
+                .iter()
+                .filter(|m| m.starts_with("g2"))
+                .count(),
+            1
+        );
+        let chess = load(&base.replace("[m]", "[m:chess]"));
+        assert_eq!(
+            legal_after(&chess, fen, &[])
+                .iter()
+                .filter(|m| m.starts_with("g2"))
+                .count(),
+            4
+        );
     }
 
     #[test]

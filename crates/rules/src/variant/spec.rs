@@ -246,6 +246,10 @@ pub struct PromotionFile {
     pub only_lost: Option<bool>,
     /// Compulsory on a move from outside the zone into it.
     pub on_entry: Option<bool>,
+    /// A compulsory promotion with no type to become blocks the move
+    /// (Fairy-Stockfish: a Pawn with no promotion choice may not enter its
+    /// zone; it still attacks there); by default the plain move stays.
+    pub blocked_without_choice: Option<bool>,
     /// `replace` (chess: the piece becomes the new type), `promote`
     /// (Shogi: the piece remembers its origin and reverts when captured,
     /// written with `+`) or `revert` (Crazyhouse: it reverts when captured

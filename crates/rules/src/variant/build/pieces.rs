@@ -317,6 +317,7 @@ impl Ctx<'_> {
             drop_promoted: pr.drop_promoted.unwrap_or(false),
             only_lost: pr.only_lost.unwrap_or(false),
             on_entry: pr.on_entry.unwrap_or(false),
+            blocked_without_choice: pr.blocked_without_choice.unwrap_or(false),
             keeps_origin,
             plus_text: pr.style.as_deref() == Some("promote"),
         }
