@@ -9,6 +9,19 @@
 //!     cell, closed by a stone of the mover's own;
 //!   * `ataxx`: a drop must touch one of the mover's own stones (the
 //!     "clone" of Ataxx);
+//!   * `snort`: a drop may not stand straight next to (not diagonally) an
+//!     enemy stone (Snort, "cats and dogs");
+//!   * `top`: a drop lands on the first rank or on a stone (Connect Four's
+//!     gravity);
+//!   * `anyside`: a stone pushed in from one of the four edges. Per rank
+//!     whose a-file cell is empty, the first empty cell from the a-file
+//!     that is next to a stone further east (or the last one); per file
+//!     whose first-rank cell is empty, likewise northwards. From the far
+//!     edges Fairy-Stockfish takes, per file whose top cell is empty, the
+//!     lowest empty cell above a stone or on the first rank, and per rank
+//!     whose last cell is empty, the westernmost empty cell east of a stone
+//!     or on the a-file: where a stone pushed in from there stops while the
+//!     line has no gap, and Menagerie reads it as Fairy-Stockfish does;
 //!
 //!   and, while a cell of the `enclosing_start` region is empty, drops go
 //!   there and nowhere else, enclosing or not (Reversi's opening);
@@ -17,7 +30,9 @@
 //!   * `reversi`: every line of enemy stones enclosed between the
 //!     destination and an own stone, in each of the eight directions;
 //!   * `ataxx`: every enemy stone on the eight cells around the
-//!     destination.
+//!     destination;
+//!   * `quadwrangle`: the same, after a move on the board or a drop next to
+//!     an own stone (a drop among enemy stones alone flips nothing).
 //!
 //! Why its own undo record: once flipped, a stone cannot be told from one
 //! that was always the mover's, so make/unmake keep how many stones turned
@@ -59,23 +74,55 @@ pub enum Enclosing {
     Reversi,
     /// The eight neighbours.
     Ataxx,
+    /// Drops only: not orthogonally next to an enemy stone.
+    Snort,
+    /// Drops only: on the first rank or on a stone.
+    Top,
+    /// Drops only: pushed in from an edge (see the module docs).
+    AnySide,
+    /// Flips only: the eight neighbours, unless a drop touches no own stone.
+    Quadwrangle,
 }
 
 impl Enclosing {
-    /// The shape by its name (Fairy-Stockfish's values `reversi`, `ataxx`).
+    /// The drop rule by its name (Fairy-Stockfish's `enclosingDrop`
+    /// values).
     ///
     /// # Errors
-    /// An unknown name.
-    pub fn from_name(s: &str) -> Result<Enclosing, String> {
+    /// An unknown name, or one that is only a flipping rule.
+    pub fn drop_rule(s: &str) -> Result<Enclosing, String> {
         match s {
             "reversi" => Ok(Enclosing::Reversi),
             "ataxx" => Ok(Enclosing::Ataxx),
+            "snort" => Ok(Enclosing::Snort),
+            "top" => Ok(Enclosing::Top),
+            "anyside" => Ok(Enclosing::AnySide),
             _ => Err(format!(
-                "`{s}` is not an enclosing rule (expected reversi, ataxx or none)"
+                "`{s}` is not a drop rule (expected reversi, ataxx, snort, top, anyside or none)"
+            )),
+        }
+    }
+
+    /// The flipping rule by its name (Fairy-Stockfish's
+    /// `flipEnclosedPieces` values).
+    ///
+    /// # Errors
+    /// An unknown name, or one that is only a drop rule.
+    pub fn flip_rule(s: &str) -> Result<Enclosing, String> {
+        match s {
+            "reversi" => Ok(Enclosing::Reversi),
+            "ataxx" => Ok(Enclosing::Ataxx),
+            "quadwrangle" => Ok(Enclosing::Quadwrangle),
+            _ => Err(format!(
+                "`{s}` is not a flipping rule (expected reversi, ataxx, quadwrangle or none)"
             )),
         }
     }
 }
+
+/// The straight (Rook) directions among `DIRECTIONS`: east, north, west,
+/// south.
+const STRAIGHT: [Vector; 4] = [DIRECTIONS[0], DIRECTIONS[2], DIRECTIONS[4], DIRECTIONS[6]];
 
 /// A validated flipping rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,19 +152,20 @@ pub(crate) fn from_spec(
         return Ok(None);
     }
     // `none` switches off a rule an inherited variant has.
-    let shape = |s: Option<&str>, key: &'static str| {
-        s.filter(|&s| s != NONE)
-            .map(Enclosing::from_name)
-            .transpose()
-            .map_err(|e| (key, e))
-    };
+    let shape =
+        |s: Option<&str>, key: &'static str, parse: fn(&str) -> Result<Enclosing, String>| {
+            s.filter(|&s| s != NONE)
+                .map(parse)
+                .transpose()
+                .map_err(|e| (key, e))
+        };
     let start = match start {
         Some(r) => region(r).map_err(|e| ("enclosing_start", format!("`{r}`: {e}")))?,
         None => CellSet::with_capacity(cells),
     };
     Ok(Some(Flip {
-        drops: shape(drops, "enclosing_drops")?,
-        flips: shape(flips, "flips")?,
+        drops: shape(drops, "enclosing_drops", Enclosing::drop_rule)?,
+        flips: shape(flips, "flips", Enclosing::flip_rule)?,
         start,
     }))
 }
@@ -159,24 +207,90 @@ impl Position {
         match f.drops {
             None => true,
             Some(Enclosing::Reversi) => DIRECTIONS.iter().any(|&d| self.enclosed_run(c, d, us) > 0),
-            Some(Enclosing::Ataxx) => DIRECTIONS
+            Some(Enclosing::Ataxx) => self.touches_own(c, us),
+            Some(Enclosing::Snort) => !STRAIGHT
                 .iter()
-                .any(|&d| g.offset(c, d).is_some_and(|n| self.stone_of(n, us))),
+                .any(|&d| g.offset(c, d).is_some_and(|n| self.stone_of(n, us.flip()))),
+            Some(Enclosing::Top) => g
+                .offset(c, STRAIGHT[3])
+                .is_none_or(|below| !self.piece(below).is_empty()),
+            Some(Enclosing::AnySide) => self.pushed_in_at(c),
+            // A flipping rule only (`Enclosing::drop_rule` refuses it).
+            Some(Enclosing::Quadwrangle) => true,
         }
     }
 
-    /// Turns the enemy stones that `us`'s move to `to` flips under `f`;
-    /// returns what it turned, for [`Position::unflip`].
-    pub(crate) fn flip_after(&mut self, f: &Flip, us: Color, to: CellId) -> Flipped {
+    /// True when one of the eight cells around `c` holds a stone of `us`.
+    fn touches_own(&self, c: CellId, us: Color) -> bool {
+        let g = &self.variant().geometry;
+        DIRECTIONS
+            .iter()
+            .any(|&d| g.offset(c, d).is_some_and(|n| self.stone_of(n, us)))
+    }
+
+    /// True when `c` is one of the `anyside` landing cells of its rank and
+    /// file (see the module docs).
+    fn pushed_in_at(&self, c: CellId) -> bool {
+        let [east, north, west, south] = STRAIGHT;
+        // (scan direction, the neighbour that stops the stone, whether the
+        // entry is at the low end of the line).
+        [
+            (east, east, true),
+            (north, north, true),
+            (north, south, false),
+            (east, west, false),
+        ]
+        .iter()
+        .any(|&(axis, stop, low_entry)| self.landing(c, axis, stop, low_entry) == Some(c))
+    }
+
+    /// The landing cell of the line through `c` along `axis`: the first
+    /// empty cell from the line's low end whose `stop` neighbour is
+    /// occupied or off the board, provided the entry end (low or high) is
+    /// empty.
+    fn landing(&self, c: CellId, axis: Vector, stop: Vector, low_entry: bool) -> Option<CellId> {
+        let g = &self.variant().geometry;
+        let back = Vector::xy(-axis.x, -axis.y);
+        let end = |dir: Vector| {
+            let mut cur = c;
+            while let Some(n) = g.offset(cur, dir) {
+                cur = n;
+            }
+            cur
+        };
+        let low = end(back);
+        let entry = if low_entry { low } else { end(axis) };
+        if !self.piece(entry).is_empty() {
+            return None;
+        }
+        let mut cur = Some(low);
+        while let Some(s) = cur {
+            let stopped = g.offset(s, stop).is_none_or(|n| !self.piece(n).is_empty());
+            if self.piece(s).is_empty() && stopped {
+                return Some(s);
+            }
+            cur = g.offset(s, axis);
+        }
+        None
+    }
+
+    /// Turns the enemy stones that `us`'s move to `to` (a drop when
+    /// `dropped`) flips under `f`; returns what it turned, for
+    /// [`Position::unflip`].
+    pub(crate) fn flip_after(&mut self, f: &Flip, us: Color, to: CellId, dropped: bool) -> Flipped {
         let mut done = Flipped::default();
-        let Some(shape) = f.flips else {
-            return done;
+        let shape = match f.flips {
+            Some(Enclosing::Quadwrangle) if dropped && !self.touches_own(to, us) => return done,
+            Some(Enclosing::Quadwrangle) => Enclosing::Ataxx,
+            Some(shape) => shape,
+            None => return done,
         };
         let v = self.variant().clone();
         for (i, &d) in DIRECTIONS.iter().enumerate() {
             done[i] = match shape {
                 Enclosing::Reversi => self.enclosed_run(to, d, us),
-                Enclosing::Ataxx => u8::from(
+                // The drop-only shapes never get here (`flip_rule`).
+                _ => u8::from(
                     v.geometry
                         .offset(to, d)
                         .is_some_and(|n| self.stone_of(n, us.flip())),
@@ -236,11 +350,87 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!(Enclosing::from_name("reversi"), Ok(Enclosing::Reversi));
-        assert_eq!(Enclosing::from_name("ataxx"), Ok(Enclosing::Ataxx));
-        assert!(Enclosing::from_name("othello")
+        assert_eq!(Enclosing::drop_rule("reversi"), Ok(Enclosing::Reversi));
+        assert_eq!(Enclosing::drop_rule("ataxx"), Ok(Enclosing::Ataxx));
+        assert_eq!(Enclosing::drop_rule("top"), Ok(Enclosing::Top));
+        assert_eq!(
+            Enclosing::flip_rule("quadwrangle"),
+            Ok(Enclosing::Quadwrangle)
+        );
+        assert!(Enclosing::drop_rule("othello")
             .unwrap_err()
-            .contains("reversi, ataxx or none"));
+            .contains("reversi, ataxx, snort, top, anyside or none"));
+        // Each name belongs to the rule Fairy-Stockfish plays it for.
+        assert!(Enclosing::drop_rule("quadwrangle").is_err());
+        assert!(Enclosing::flip_rule("snort").is_err());
+    }
+
+    /// A game of stones dropped from a hand (ini text), at `fen`.
+    fn stones(keys: &str, fen: &str) -> Position {
+        let text = format!("[stones]\nmaxRank = 4\nmaxFile = 4\nimmobile = p\nstartFen = {fen}\npieceDrops = true\ndoubleStep = false\ncastling = false\n{keys}");
+        let mut reg = Registry::builtin();
+        let ids = reg.add_ini("t.ini", &text).expect("loads");
+        let v = reg.get(&ids[0]).expect("registered");
+        Position::from_fen(&v, fen).expect("fen")
+    }
+
+    #[test]
+    fn a_top_drop_falls_onto_the_first_rank_or_a_stone() {
+        let pos = stones("enclosingDrop = top\n", "4/4/p3/P3[Pp] w - - 0 1");
+        assert_eq!(legal(&pos), ["P@a3", "P@b1", "P@c1", "P@d1"]);
+    }
+
+    #[test]
+    fn a_snort_drop_keeps_off_the_enemy_s_straight_neighbours() {
+        let pos = stones("enclosingDrop = snort\n", "4/4/1p2/4[Pp] w - - 0 1");
+        let moves = legal(&pos);
+        assert_eq!(moves.len(), 15 - 4, "{moves:?}");
+        for gone in ["P@a2", "P@c2", "P@b1", "P@b3"] {
+            assert!(!moves.iter().any(|m| m == gone), "{gone}: {moves:?}");
+        }
+        assert!(
+            moves.iter().any(|m| m == "P@a1"),
+            "a diagonal neighbour is fine"
+        );
+    }
+
+    #[test]
+    fn an_anyside_drop_is_pushed_in_from_an_edge() {
+        // Empty board: every edge cell takes a stone (from its rank or
+        // file), inner cells none.
+        let pos = stones("enclosingDrop = anyside\n", "4/4/4/4[Pp] w - - 0 1");
+        assert_eq!(legal(&pos).len(), 12);
+        // A stone on b2 (b1 below it empty). Pushed in from the a-file, a
+        // stone slides to d1, a2 (against b2), d3, d4; from the first rank
+        // to a4, b1 (against b2), c4, d4. From the top of each file
+        // Fairy-Stockfish takes the lowest cell above a stone or on the
+        // first rank (b1, not b3 where a falling stone would stop), and
+        // from the last file the westernmost cell east of a stone or on the
+        // a-file (a2, not c2).
+        let pos = stones("enclosingDrop = anyside\n", "4/4/1P2/4[Pp] b - - 0 1");
+        assert_eq!(
+            legal(&pos),
+            ["P@a1", "P@a2", "P@a3", "P@a4", "P@b1", "P@c1", "P@c4", "P@d1", "P@d3", "P@d4"]
+        );
+        // A gap in file c (stones on c1 and c3): from the top of file c
+        // Fairy-Stockfish lands on c2, the lowest cell above a stone, not c4.
+        let pos = stones("enclosingDrop = anyside\n", "4/2P1/4/2P1[Pp] b - - 0 1");
+        let moves = legal(&pos);
+        assert!(moves.iter().any(|m| m == "P@c2"), "{moves:?}");
+        assert!(!moves.iter().any(|m| m == "P@c4"), "{moves:?}");
+    }
+
+    #[test]
+    fn a_quadwrangle_drop_flips_only_next_to_an_own_stone() {
+        let keys = "flipEnclosedPieces = quadwrangle\n";
+        // Alone among enemy stones: nothing turns.
+        let mut pos = stones(keys, "4/4/1p2/4[Pp] w - - 0 1");
+        play(&mut pos, "P@a1");
+        assert_eq!(pos.to_fen(), "4/4/1p2/P3[p] b - - 0 1");
+        // Beside an own stone: every enemy neighbour turns.
+        let mut pos = stones(keys, "4/4/1p2/3P[Pp] w - - 0 1");
+        play(&mut pos, "P@c1");
+        assert_eq!(pos.to_fen(), "4/4/1P2/2PP[p] b - - 0 1");
     }
 
     #[test]

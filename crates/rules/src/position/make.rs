@@ -164,7 +164,7 @@ impl Position {
         }
         if let Some(f) = &v.rules.flip {
             if m.from() != Some(m.to()) {
-                u.flips = self.flip_after(f, us, m.to());
+                u.flips = self.flip_after(f, us, m.to(), m.from().is_none());
             }
         }
         if let Some(cell) = m.wall() {

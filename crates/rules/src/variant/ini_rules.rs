@@ -11,6 +11,7 @@
 
 use super::ini::{bool_of, Settings};
 use super::load::Problem;
+use crate::components::flip::Enclosing;
 use crate::components::material_count::ALL_PIECES;
 use toml::{Table, Value};
 
@@ -221,12 +222,16 @@ fn material_counting(_: &Settings, v: &str, t: &mut Table) -> Result<(), String>
 /// Black's bonus that decides an equal count (draw odds): half a point.
 const DRAW_ODDS: f64 = 0.5;
 
-/// An enclosing rule of `components::flip`: `reversi`, `ataxx` or `none`
-/// (Fairy-Stockfish's `snort`, `anyside`, `top` and `quadwrangle` are not
-/// played yet: the section is reported).
+/// An enclosing rule of `components::flip`, or `none`
+/// (`components::flip` says which names each of the two rules takes).
 fn set_enclosing(t: &mut Table, field: &str, v: &str) -> Result<(), String> {
-    if !["reversi", "ataxx", "none"].contains(&v) {
-        return Err(format!("`{v}`: only reversi, ataxx and none are played"));
+    let parse = if field == "flips" {
+        Enclosing::flip_rule
+    } else {
+        Enclosing::drop_rule
+    };
+    if v != "none" {
+        parse(v)?;
     }
     t.insert(field.into(), Value::String(v.into()));
     Ok(())
@@ -332,13 +337,20 @@ mod tests {
         assert_eq!(t["free_drops"].as_bool(), Some(true));
         assert_eq!(t["pass_on_stalemate"].as_bool(), Some(true));
         assert_eq!(t["full_board_ends"].as_bool(), Some(true));
-        let (_, p) = run(&[("enclosingDrop", "top")]);
-        assert_eq!(p[0].key, "enclosingDrop");
-        assert!(
-            p[0].message.contains("reversi, ataxx and none"),
-            "{}",
-            p[0].message
-        );
+        let (t, p) = run(&[
+            ("enclosingDrop", "snort"),
+            ("flipEnclosedPieces", "quadwrangle"),
+        ]);
+        assert!(p.is_empty(), "{p:?}");
+        assert_eq!(t["enclosing_drops"].as_str(), Some("snort"));
+        assert_eq!(t["flips"].as_str(), Some("quadwrangle"));
+        // A drop-only shape is no flipping rule, and a misspelled one is
+        // reported with the names that are.
+        let (_, p) = run(&[("flipEnclosedPieces", "top"), ("enclosingDrop", "topp")]);
+        assert_eq!(p.len(), 2, "{p:?}");
+        assert!(p
+            .iter()
+            .all(|p| p.message.contains("expected reversi, ataxx")));
     }
 
     #[test]
