@@ -56,21 +56,9 @@ pub struct MatchArgs {
     /// Time control `BASE+INC` in seconds (e.g. `5+0.05`), or `none`.
     #[arg(long, default_value = "5+0.05")]
     tc: String,
-    /// Opening book: one position a line, as a FEN (optionally followed by
-    /// ` moves M1 M2 ...`) or an EPD record (FEN fields, then `;`-ended
-    /// operations, which are ignored); `#` starts a comment line. Each
-    /// position is played twice, colours swapped; the book is used in
-    /// order and from the start again when the games outnumber it.
-    #[arg(long, alias = "openings")]
-    book: Option<String>,
-    /// Without an openings file: random plies played from the start
-    /// position to make each opening (0: always the start position).
-    #[arg(long, default_value_t = 4)]
-    random_plies: usize,
-    /// Random openings a short search scores beyond this many centipawns
-    /// for either side are replaced by other random moves (0: any opening).
-    #[arg(long, default_value_t = 150)]
-    opening_balance: i32,
+    /// Where the openings come from.
+    #[command(flatten)]
+    openings: OpeningArgs,
     /// Seed for the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -100,6 +88,26 @@ pub struct MatchArgs {
     /// Print every game's result as it ends.
     #[arg(long)]
     verbose: bool,
+}
+
+/// Where the openings of a match or a tuning run come from.
+#[derive(clap::Args, Debug, Clone)]
+pub(crate) struct OpeningArgs {
+    /// Opening book: one position a line, as a FEN (optionally followed by
+    /// ` moves M1 M2 ...`) or an EPD record (FEN fields, then `;`-ended
+    /// operations, which are ignored); `#` starts a comment line. Each
+    /// position is played twice, colours swapped; the book is used in
+    /// order and from the start again when the games outnumber it.
+    #[arg(long, alias = "openings")]
+    pub(crate) book: Option<String>,
+    /// Without an openings file: random plies played from the start
+    /// position to make each opening (0: always the start position).
+    #[arg(long, default_value_t = 4)]
+    pub(crate) random_plies: usize,
+    /// Random openings a short search scores beyond this many centipawns
+    /// for either side are replaced by other random moves (0: any opening).
+    #[arg(long, default_value_t = 150)]
+    pub(crate) opening_balance: i32,
 }
 
 /// Adjudication length of a variant without a ply cap of its own.
@@ -361,18 +369,19 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     if games == 0 {
         bail!("--games must be at least 1");
     }
-    let openings = match &a.book {
+    let o = &a.openings;
+    let openings = match &o.book {
         Some(path) => read_openings(&v, path)?,
-        None if a.random_plies == 0 => vec![Opening {
+        None if o.random_plies == 0 => vec![Opening {
             fen: v.start_fen.clone(),
             moves: Vec::new(),
         }],
         None => random_openings(
             &v,
             games.div_ceil(2),
-            a.random_plies,
+            o.random_plies,
             a.seed,
-            a.opening_balance,
+            o.opening_balance,
         ),
     };
     let concurrency = a.concurrency.clamp(1, 64).min(games);

@@ -15,7 +15,7 @@ pub mod spsa;
 use crate::common::{outln, registry, variant};
 use crate::match_cmd::{
     adjudication_plies, parse_tc, play_game, random_openings, read_openings, Internal,
-    InternalSpec, Opening, TimeControl,
+    InternalSpec, Opening, OpeningArgs, TimeControl,
 };
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -55,17 +55,10 @@ pub struct SpsaArgs {
     /// A time control `BASE+INC` in seconds instead of the node limit.
     #[arg(long)]
     tc: Option<String>,
-    /// Opening book (as for `match`); without one, random balanced
-    /// openings drawn from the seed.
-    #[arg(long)]
-    book: Option<String>,
-    /// Random plies of each opening without a book.
-    #[arg(long, default_value_t = 4)]
-    random_plies: usize,
-    /// Random openings a short search scores beyond this many centipawns
-    /// are replaced (as for `match`).
-    #[arg(long, default_value_t = 150)]
-    opening_balance: i32,
+    /// Where the openings come from (as for `match`; random ones are drawn
+    /// from the seed and the iteration).
+    #[command(flatten)]
+    openings: OpeningArgs,
     /// Seed of the random directions and openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -322,12 +315,13 @@ fn run_spsa(a: &SpsaArgs) -> Result<()> {
     }
     let setup = Setup {
         book: a
+            .openings
             .book
             .as_deref()
             .map(|b| read_openings(&v, b))
             .transpose()?,
-        random_plies: a.random_plies,
-        opening_balance: a.opening_balance,
+        random_plies: a.openings.random_plies,
+        opening_balance: a.openings.opening_balance,
         seed: s.seed,
         nodes: tc.is_none().then_some(a.nodes),
         tc,
