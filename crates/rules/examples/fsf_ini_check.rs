@@ -4,7 +4,8 @@
 //! `variants.ini`). Run through `scripts/fsf-ini-check.sh`.
 //!
 //! Usage: `fsf_ini_check INI TSV [MAX_NODES]` (rows above `MAX_NODES`,
-//! default 2,000,000, are skipped).
+//! default 2,000,000, are skipped). With `FSF_INI_CHECK_LINES` set in the
+//! environment it also prints each problem with its section and line.
 use menagerie_rules::{perft, Position, Registry};
 use std::collections::BTreeMap;
 
@@ -33,6 +34,9 @@ fn main() {
     let mut why_not: BTreeMap<String, usize> = BTreeMap::new();
     for p in &report.problems {
         *why_not.entry(p.message.clone()).or_default() += 1;
+        if std::env::var_os("FSF_INI_CHECK_LINES").is_some() {
+            println!("  {} line {:?} [{}]: {}", p.file, p.line, p.key, p.message);
+        }
     }
     let mut rows: BTreeMap<String, Vec<(String, u32, u64)>> = BTreeMap::new();
     for line in tsv.lines().skip(1) {

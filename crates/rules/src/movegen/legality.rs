@@ -207,6 +207,7 @@ impl Position {
         out.clear();
         self.pseudo_moves(out);
         if !self.variant().has_royal() {
+            self.keep_required_drops(out);
             self.keep_forced_legal_captures(out);
             return;
         }
@@ -288,6 +289,11 @@ impl Position {
         }
         let mut pseudo = MoveList::new();
         p.pseudo_moves(&mut pseudo);
-        pseudo.contains(&m) && (!p.variant().has_royal() || p.legal_after(m))
+        pseudo.contains(&m)
+            && if p.variant().has_royal() {
+                p.legal_after(m)
+            } else {
+                !p.drop_required(m)
+            }
     }
 }
