@@ -122,16 +122,15 @@ impl Position {
                 mask |= 1 << k;
             }
         }
-        // A royal piece that promotes Shogi-style stays royal in its new
-        // shape (Fairy-Stockfish moves royalty along with the piece): its
-        // old type had one more piece before the move, so at most the count
-        // plus one.
-        let royal_mover = |at: CellId| {
-            self.origin(at)
-                .is_some_and(|o| e.types >> o & 1 != 0 && (self.count(c, o) as u32) <= e.count)
-        };
+        // A royal piece that promotes Shogi-style, or turns back into its
+        // origin (demotion), stays royal in its new shape (Fairy-Stockfish
+        // moves royalty along with the piece): its old type had one more
+        // piece before the move, so at most the count plus one.
+        let royal_mover = self
+            .last_moved_kind()
+            .is_some_and(|o| e.types >> o & 1 != 0 && (self.count(c, o) as u32) <= e.count);
         let skip = promoted
-            .filter(|(t, at)| mask >> t & 1 != 0 && !royal_mover(*at))
+            .filter(|(t, _)| mask >> t & 1 != 0 && !royal_mover)
             .map(|(_, at)| at);
         (mask, skip)
     }

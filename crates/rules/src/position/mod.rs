@@ -283,6 +283,12 @@ impl Position {
         self.history.last().map(|u| u.mv)
     }
 
+    /// The type the piece of the last move had before it (a promoted or
+    /// demoted piece's old type), if this position object saw the move.
+    pub(crate) fn last_moved_kind(&self) -> Option<PieceType> {
+        self.history.last().map(|u| u.moved_kind)
+    }
+
     /// The move played `back` plies before the last one (0: the last), if
     /// this position object saw it.
     #[must_use]
