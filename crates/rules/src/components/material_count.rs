@@ -5,6 +5,8 @@
 //! more than Black's bonus (Janggi gives Black 1.5 points for moving
 //! second, so there is no draw), Black when it falls short of it, and an
 //! exact tie stays a draw. Fairy-Stockfish's `materialCounting`.
+//! With no piece counted, the bonus alone decides: every such draw goes to
+//! one side (draw odds; Armageddon gives them to Black).
 //!
 //! Hook: verdict — `settle` turns such a draw, from whichever end rule,
 //! into the counted result; the reason stays the rule that ended the game.
@@ -184,5 +186,30 @@ mod tests {
             settle(&pos, draw(Reason::Repetition)).winner,
             Some(Color::Black)
         );
+    }
+
+    #[test]
+    fn armageddon_gives_every_draw_to_black() {
+        use crate::{Position, Registry};
+        let v = Registry::builtin().get("armageddon").expect("armageddon");
+        let outcome = |fen: &str| {
+            Position::from_fen(&v, fen)
+                .expect("fen")
+                .outcome()
+                .expect("over")
+        };
+        // Black stalemated, White stalemated: Black wins both.
+        let o = outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::Stalemate));
+        let o = outcome("K7/2q5/1k6/8/8/8/8/8 w - - 0 1");
+        assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::Stalemate));
+        // The fifty-move rule too; a checkmate is still White's.
+        let o = outcome("k7/8/8/8/8/8/K7/8 b - - 100 80");
+        assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::MoveRule));
+        let o = outcome("7k/6Q1/6K1/8/8/8/8/8 b - - 1 1");
+        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::Checkmate));
+        // Bare Kings are no draw of their own: play goes on.
+        let p = Position::from_fen(&v, "k7/8/8/8/8/8/K7/8 b - - 0 1").expect("fen");
+        assert_eq!(p.outcome(), None);
     }
 }

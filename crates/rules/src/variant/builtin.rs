@@ -149,4 +149,6 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "chigorin.toml",
     "dragon.toml",
     "supply.toml",
+    // Draws scored for one side.
+    "armageddon.toml",
 ];
