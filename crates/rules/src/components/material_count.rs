@@ -200,14 +200,23 @@ mod tests {
         };
         // Black stalemated, White stalemated: Black wins both.
         let o = outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-        assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::Stalemate));
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::Black), Reason::Stalemate)
+        );
         let o = outcome("K7/2q5/1k6/8/8/8/8/8 w - - 0 1");
-        assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::Stalemate));
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::Black), Reason::Stalemate)
+        );
         // The fifty-move rule too; a checkmate is still White's.
         let o = outcome("k7/8/8/8/8/8/K7/8 b - - 100 80");
         assert_eq!((o.winner, o.reason), (Some(Color::Black), Reason::MoveRule));
         let o = outcome("7k/6Q1/6K1/8/8/8/8/8 b - - 1 1");
-        assert_eq!((o.winner, o.reason), (Some(Color::White), Reason::Checkmate));
+        assert_eq!(
+            (o.winner, o.reason),
+            (Some(Color::White), Reason::Checkmate)
+        );
         // Bare Kings are no draw of their own: play goes on.
         let p = Position::from_fen(&v, "k7/8/8/8/8/8/K7/8 b - - 0 1").expect("fen");
         assert_eq!(p.outcome(), None);
