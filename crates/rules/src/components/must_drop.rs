@@ -4,6 +4,10 @@
 //! would leave its royal in check, or no cell is free) moves a piece
 //! instead. Fairy-Stockfish calls this `mustDrop`.
 //!
+//! The rule may bind one type only (Koedem, Fairy-Stockfish's
+//! `mustDropType`): while a side holds a King it must drop it when it can,
+//! and may drop nothing else; its other pieces in hand are free.
+//!
 //! A move filter: the legality test (`movegen::legality`) asks
 //! `Position::drop_required` of every move that is not a drop, and the
 //! fast path is off while the rule is in force (`Position::must_drop_now`),
@@ -18,35 +22,62 @@ use crate::position::Position;
 
 impl Position {
     /// True while the rule binds the side to move: the variant has it and
-    /// the side holds a piece in hand.
+    /// the side holds a piece of the bound type (any type when none is
+    /// named) in hand.
     #[must_use]
     pub(crate) fn must_drop_now(&self) -> bool {
         let v = self.variant();
-        v.rules.must_drop && (0..v.types() as PieceType).any(|k| self.hand(self.side(), k) > 0)
+        let us = self.side();
+        v.rules.must_drop
+            && match v.rules.must_drop_piece {
+                Some(k) => self.hand(us, k) > 0,
+                None => (0..v.types() as PieceType).any(|k| self.hand(us, k) > 0),
+            }
     }
 
-    /// True when `m` is not a drop and the side to move must drop instead:
-    /// it holds pieces and one of its drops is legal.
+    /// True when the rule forbids `m`: a drop of another type than the
+    /// bound one, or a move that is not a drop while a drop of the bound
+    /// type is legal.
     pub(crate) fn drop_required(&mut self, m: Move) -> bool {
-        if m.kind() == MoveKind::Drop || !self.must_drop_now() {
+        if !self.must_drop_now() {
             return false;
+        }
+        let bound = self.variant().rules.must_drop_piece;
+        if m.kind() == MoveKind::Drop {
+            return bound.is_some_and(|k| m.dropped() != Some(k));
         }
         let mut drops = MoveList::new();
         self.drop_moves(&mut drops);
-        drops.iter().any(|&d| self.legal_after(d))
+        drops
+            .iter()
+            .filter(|d| bound.is_none_or(|k| d.dropped() == Some(k)))
+            .any(|&d| self.legal_after(d))
     }
 
-    /// The rule on a list of legal moves of a variant without a royal
-    /// piece (where every pseudo-legal drop is legal): while it binds and a
-    /// drop is among them, only the drops stay.
-    pub(crate) fn keep_required_drops(&self, out: &mut MoveList) {
-        if !self.must_drop_now() || !out.iter().any(|m| m.kind() == MoveKind::Drop) {
+    /// Keeps in `out` the moves the rule allows, for variants without a
+    /// royal piece, whose moves skip the full test (Koedem, Tic-tac-chess): with a legal
+    /// drop of the bound type at hand, only such drops.
+    pub(crate) fn keep_required_drops(&mut self, out: &mut MoveList) {
+        if !self.must_drop_now() {
             return;
         }
+        let bound = self.variant().rules.must_drop_piece;
+        let binds = |d: &Move| bound.is_none_or(|k| d.dropped() == Some(k));
+        let mut drops = MoveList::new();
+        self.drop_moves(&mut drops);
+        let can_drop = drops
+            .iter()
+            .filter(|d| binds(d))
+            .any(|&d| self.legal_after(d));
         let mut w = 0;
         for i in 0..out.len() {
             let m = out[i];
-            if m.kind() == MoveKind::Drop {
+            let keep = if m.kind() == MoveKind::Drop {
+                binds(&m)
+            } else {
+                !can_drop
+            };
+            if keep {
                 out[w] = m;
                 w += 1;
             }
@@ -120,5 +151,41 @@ mod tests {
         let m = moves("k7/8/8/8/8/8/4K3/4r3[R] w - - 0 1");
         assert!(m.iter().all(|t| !t.contains('@')), "{m:?}");
         assert!(m.contains(&"e2d3".to_string()), "{m:?}");
+    }
+
+    #[test]
+    fn koedem_binds_the_king_only() {
+        let v = Registry::builtin().get("koedem").expect("koedem");
+        let legal = |fen: &str| {
+            let pos = Position::from_fen(&v, fen).expect("fen");
+            let mut m: Vec<String> = pos
+                .legal_moves()
+                .iter()
+                .map(|&m| move_text(&pos, m, TextStyle::Uci))
+                .collect();
+            m.sort();
+            m
+        };
+        // A King and a Knight in hand: only King drops, on each empty cell.
+        let m = legal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[KN] w kq - 0 1");
+        assert_eq!(m.len(), 33, "{m:?}");
+        assert!(m.iter().all(|t| t.starts_with("K@")), "{m:?}");
+        // A Knight alone in hand binds nothing: moves and drops are free.
+        let m = legal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1");
+        assert!(m.contains(&"e2e4".to_string()) && m.contains(&"N@e4".to_string()));
+    }
+
+    #[test]
+    fn koedem_is_won_by_owning_both_kings() {
+        let v = Registry::builtin().get("koedem").expect("koedem");
+        let outcome = |fen: &str| Position::from_fen(&v, fen).expect("fen").outcome();
+        // Black has no King and White holds two: Black has lost.
+        let o = outcome("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[K] b KQ - 0 1").expect("over");
+        assert_eq!(o.winner, Some(crate::Color::White));
+        // With one board, a captured King leaves the game: play goes on.
+        assert_eq!(
+            outcome("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] b KQ - 0 1"),
+            None
+        );
     }
 }

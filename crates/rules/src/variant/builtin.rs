@@ -151,4 +151,6 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "supply.toml",
     // Draws scored for one side.
     "armageddon.toml",
+    // Drop games with a King that is not royal.
+    "koedem.toml",
 ];

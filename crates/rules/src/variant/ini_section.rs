@@ -12,6 +12,7 @@
 //! at once. Game-rule keys that need nothing else come from `ini_rules`.
 
 use super::ini::{bool_of, file_number, key_problem, Settings, NAMED};
+use super::ini_army;
 use super::ini_blast;
 use super::ini_connect;
 use super::ini_fen;
@@ -225,6 +226,7 @@ pub(super) fn to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec
         .chain(ini_regions::KEYS.iter().copied())
         .chain(ini_xiangqi::KEYS.iter().copied())
         .chain(ini_connect::KEYS.iter().copied())
+        .chain(ini_army::KEYS.iter().copied())
         .collect();
     for k in st
         .values
@@ -353,6 +355,7 @@ impl<'a> Template<'a> {
         if let Some(Value::Table(regions)) = t.get_mut("regions") {
             regions.extend(joins.into_iter().map(|(k, r)| (k, Value::Table(r))));
         }
+        ini_army::translate(self.st, &letters, &mut rules, &mut self.problems);
         if let Some(fm) = first_moves {
             rules.insert("first_move".into(), fm);
         }

@@ -305,6 +305,7 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(extinction);
             field!(first_move);
             field!(must_drop);
+            field!(must_drop_piece);
             field!(placed_promotion);
             field!(mate_series);
             field!(en_passant_region);

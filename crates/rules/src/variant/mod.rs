@@ -5,6 +5,7 @@
 mod build;
 pub(crate) mod builtin;
 pub mod ini;
+mod ini_army;
 mod ini_blast;
 mod ini_connect;
 mod ini_fen;

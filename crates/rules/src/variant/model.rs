@@ -162,6 +162,8 @@ pub struct Rules {
     pub first_moves: Option<FirstMoves>,
     /// A side holding pieces must drop one when it can (Sittuyin's setup).
     pub must_drop: bool,
+    /// The one type `must_drop` binds (`None`: every type in hand).
+    pub must_drop_piece: Option<PieceType>,
     /// Promotion as a move of its own (Sittuyin).
     pub placed_promotion: Option<PlacedPromotion>,
     /// The checks a checkmate needs (Shatar).

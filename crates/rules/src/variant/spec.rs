@@ -387,6 +387,9 @@ pub struct RulesFile {
     /// While a side holds pieces in hand it must drop one whenever a drop
     /// is legal (Sittuyin's setup; `components::must_drop`).
     pub must_drop: Option<bool>,
+    /// The piece key `must_drop` binds (Koedem: a King in hand must be
+    /// dropped, the other pieces not); default: every piece in hand.
+    pub must_drop_piece: Option<String>,
     /// Promotion as a move of its own (Sittuyin;
     /// `components::placed_promotion`).
     pub placed_promotion: Option<PlacedPromotionFile>,

@@ -9,6 +9,7 @@
 use super::Ctx;
 use crate::betza::Dialect;
 use crate::movegen::compile::{leg_vectors, PieceSource};
+use crate::piece::PieceType;
 use crate::variant::load::VariantError;
 use crate::variant::model::{
     BareKing, Blast, Castling960, CountWin, Counting, Coverage, Extinction, Facing, FirstMoves,
@@ -74,6 +75,7 @@ impl Ctx<'_> {
             extinction: self.extinction(&rf),
             first_moves: None,
             must_drop: rf.must_drop.unwrap_or(false),
+            must_drop_piece: self.must_drop_piece(&rf),
             placed_promotion: self.placed_promotion(&rf),
             mate_series: self.mate_series(&rf),
             en_passant_region: self.en_passant_region(&rf),
@@ -168,6 +170,17 @@ impl Ctx<'_> {
         found
             .map_err(|e| self.problem_in("rules", "rules.extinction", e))
             .ok()
+    }
+
+    /// `must_drop_piece`: the key of the one type that must be dropped.
+    fn must_drop_piece(&mut self, rf: &RulesFile) -> Option<PieceType> {
+        let key = rf.must_drop_piece.as_deref()?;
+        let found = self.lookup(key);
+        if found.is_none() {
+            let e = format!("unknown piece `{key}`");
+            self.problem_in("rules", "rules.must_drop_piece", e);
+        }
+        found
     }
 
     /// `walls = { rule, piece, region }`.
