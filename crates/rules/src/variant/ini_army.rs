@@ -55,7 +55,7 @@ mod tests {
 
     #[test]
     fn must_drop_type_binds_one_piece() {
-        let text = "[kd:crazyhouse]\nking = -\ncommoner = k\nmustDrop = true\nmustDropType = k\n";
+        let text = "[kd:crazyhouse]\nking = -\ncommoner = k\ncastlingKingPiece = k\nextinctionValue = loss\nextinctionPieceTypes = k\nmustDrop = true\nmustDropType = k\n";
         let mut reg = Registry::builtin();
         let ids = reg.add_ini("x.ini", text).expect("loads");
         let v = reg.get(&ids[0]).expect("kd");
