@@ -40,6 +40,23 @@ const CAPTURE: u8 = 32;
 const WALL: u8 = 64;
 /// A drop that places the hand piece as the type it promotes to.
 const PROMOTED_DROP: u8 = 128;
+/// A piece move or castling that gates a piece from the hand
+/// (`components::gating`). It shares its bit with [`PROMOTED_DROP`]: a drop
+/// never gates, and only drops are placed promoted.
+const GATE: u8 = 128;
+/// In a gating castling's `via` (which holds the gated type, a castling
+/// having no path cell): the piece goes on the partner's cell.
+const GATE_ON_PARTNER: u16 = 1 << 8;
+
+/// What a gating move places (`components::gating`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Gate {
+    /// The type taken from the hand.
+    pub kind: PieceType,
+    /// For castling: on the partner's cell (else the King's). For a piece
+    /// move the piece always goes on the cell the mover leaves.
+    pub on_partner: bool,
+}
 
 impl Move {
     /// A normal move.
@@ -81,7 +98,58 @@ impl Move {
     #[inline]
     #[must_use]
     pub fn is_promoted_drop(self) -> bool {
-        self.bits & PROMOTED_DROP != 0
+        self.bits & PROMOTED_DROP != 0 && self.kind() == MoveKind::Drop
+    }
+
+    /// This piece move or castling gating `kind` from the hand: onto the
+    /// cell the mover leaves, or for castling with `on_partner` onto the
+    /// partner's cell. A gating move promotes nothing (the type is kept
+    /// where a promotion's would be) and castles along no path (its type
+    /// is kept in the path field).
+    #[must_use]
+    pub fn with_gate(mut self, kind: PieceType, on_partner: bool) -> Move {
+        debug_assert!(self.kind() != MoveKind::Drop && self.bits & PROMO == 0);
+        self.bits |= GATE;
+        if self.kind() == MoveKind::Castle {
+            self.via = u16::from(kind) | if on_partner { GATE_ON_PARTNER } else { 0 };
+        } else {
+            self.extra = kind;
+        }
+        self
+    }
+
+    /// What the move gates, if it gates.
+    #[inline]
+    #[must_use]
+    pub fn gate(self) -> Option<Gate> {
+        if self.bits & GATE == 0 {
+            return None;
+        }
+        match self.kind() {
+            MoveKind::Drop => None,
+            MoveKind::Castle => Some(Gate {
+                kind: (self.via & 0xff) as PieceType,
+                on_partner: self.via & GATE_ON_PARTNER != 0,
+            }),
+            _ => Some(Gate {
+                kind: self.extra,
+                on_partner: false,
+            }),
+        }
+    }
+
+    /// The move without its gate.
+    #[must_use]
+    pub fn without_gate(mut self) -> Move {
+        if self.gate().is_some() {
+            self.bits &= !GATE;
+            if self.kind() == MoveKind::Castle {
+                self.via = NO_CELL;
+            } else {
+                self.extra = 0;
+            }
+        }
+        self
     }
 
     /// Castling number `index` (king from/to given for display).
@@ -196,7 +264,8 @@ impl Move {
     #[inline]
     #[must_use]
     pub fn via(self) -> Option<CellId> {
-        (self.via != NO_CELL && self.bits & WALL == 0).then_some(CellId(self.via))
+        (self.via != NO_CELL && self.bits & WALL == 0 && self.kind() != MoveKind::Castle)
+            .then_some(CellId(self.via))
     }
 
     /// True when a piece is captured on the path cell.
@@ -323,6 +392,35 @@ mod tests {
         assert!(d.is_promoted_drop() && !Move::drop(2, CellId(9)).is_promoted_drop());
         assert_eq!(Move::from_raw(d.raw()), d);
         assert_eq!(std::mem::size_of::<Move>(), 8);
+    }
+
+    #[test]
+    fn a_gate_is_neither_a_promotion_nor_a_path() {
+        let m = Move::normal(CellId(1), CellId(18)).with_gate(7, false);
+        assert_eq!(
+            m.gate(),
+            Some(Gate {
+                kind: 7,
+                on_partner: false
+            })
+        );
+        assert_eq!((m.promotion(), m.via()), (None, None));
+        assert_eq!(m.without_gate(), Move::normal(CellId(1), CellId(18)));
+        let c = Move::castle(3, CellId(4), CellId(6)).with_gate(9, true);
+        assert_eq!(
+            c.gate(),
+            Some(Gate {
+                kind: 9,
+                on_partner: true
+            })
+        );
+        assert_eq!((c.castling(), c.via()), (Some(3), None));
+        assert_eq!(Move::from_raw(c.raw()), c);
+        assert_eq!(c.without_gate(), Move::castle(3, CellId(4), CellId(6)));
+        // The bit is the promoted drop's: a drop never gates.
+        let d = Move::drop_promoted(2, CellId(9));
+        assert_eq!(d.gate(), None);
+        assert!(!m.is_promoted_drop());
     }
 
     #[test]

@@ -93,6 +93,32 @@ fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
     }
 }
 
+/// The two cells a move's text names: origin and destination, except for
+/// a castling that gates on its partner's cell, written from the partner
+/// to the King (`h1e1h`, Fairy-Stockfish's form).
+fn written_cells(pos: &Position, m: Move) -> (CellId, CellId) {
+    if m.gate().is_some_and(|g| g.on_partner) {
+        let [king, _, partner, _] = pos.castle_cells(m);
+        return (partner, king);
+    }
+    (m.from().unwrap_or(m.to()), m.to())
+}
+
+/// The gated piece after a gating move (`components::gating`): its letter
+/// in lower case (`b1c3h`), or in human dash style `/` and the letter
+/// (`b1-c3/H`).
+fn gate_suffix(pos: &Position, m: Move, human: bool) -> String {
+    let Some(g) = m.gate() else {
+        return String::new();
+    };
+    let v = pos.variant();
+    if human {
+        format!("/{}", v.token(g.kind, Color::White))
+    } else {
+        v.token(g.kind, Color::Black)
+    }
+}
+
 /// Writes a move (legal in `pos`) as text.
 #[must_use]
 pub fn move_text(pos: &Position, m: Move, style: TextStyle) -> String {
@@ -116,8 +142,8 @@ pub fn move_text(pos: &Position, m: Move, style: TextStyle) -> String {
             g.name(m.to())
         );
     }
-    let from = g.name(m.from().unwrap_or(m.to()));
-    let to = g.name(m.to());
+    let (from, to) = written_cells(pos, m);
+    let (from, to) = (g.name(from), g.name(to));
     let mut s = match m.via() {
         Some(via) if human => format!("{from}-{}-{to}", g.name(via)),
         Some(via) => format!("{from}{},{}{to}", g.name(via), g.name(via)),
@@ -126,6 +152,7 @@ pub fn move_text(pos: &Position, m: Move, style: TextStyle) -> String {
         None => format!("{from}{to}"),
     };
     s.push_str(&promo_suffix(pos, m, human));
+    s.push_str(&gate_suffix(pos, m, human));
     s
 }
 
@@ -152,7 +179,10 @@ pub fn protocol_text(pos: &Position, legal: &[Move], m: Move) -> String {
 enum Suffix {
     None,
     Plus,
+    /// A promotion's or a gated piece's letter.
     Token(String),
+    /// `/X`: a gated piece only.
+    Gate(String),
 }
 
 fn parse_cells(pos: &Position, text: &str) -> Result<(Vec<CellId>, String), String> {
@@ -323,6 +353,8 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
                 return Err(syn("`=` must be followed by a piece letter"));
             }
             Suffix::None
+        } else if let Some(x) = r.strip_prefix('/') {
+            Suffix::Gate(x.to_string())
         } else if r == "+" {
             Suffix::Plus
         } else if let Some(x) = r.strip_prefix('+') {
@@ -334,7 +366,7 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
     let cands: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|m| m.from() == Some(from) && m.to() == to)
+        .filter(|m| m.kind() != MoveKind::Drop && written_cells(pos, *m) == (from, to))
         .filter(|m| via.is_none() || m.via() == via)
         .filter(|m| !demote || pos.is_demotion(*m))
         .collect();
@@ -346,7 +378,7 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
             let plain: Vec<Move> = cands
                 .iter()
                 .copied()
-                .filter(|m| m.promotion().is_none())
+                .filter(|m| m.promotion().is_none() && m.gate().is_none())
                 .collect();
             if plain.is_empty() {
                 // A compulsory single-choice promotion needs no suffix.
@@ -365,14 +397,17 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
             .copied()
             .filter(|m| m.promotion().is_some() && !pos.is_demotion(*m))
             .collect(),
-        Suffix::Token(tok) => {
+        Suffix::Token(tok) | Suffix::Gate(tok) => {
             let Some((k, _)) = v.piece_by_token(&tok.to_ascii_uppercase()) else {
                 return Err(syn(&format!("`{tok}` is not a piece")));
             };
+            let gate_only = matches!(suffix, Suffix::Gate(_));
             cands
                 .iter()
                 .copied()
-                .filter(|m| m.promotion() == Some(k))
+                .filter(|m| {
+                    (!gate_only && m.promotion() == Some(k)) || m.gate().map(|g| g.kind) == Some(k)
+                })
                 .collect()
         }
     };

@@ -28,6 +28,9 @@
 //! * Drops `P@e5` (pawns too), castling `O-O` / `O-O-O` by the side of the
 //!   King's move; where one side has several castlings the same way (Missing
 //!   Ox), `O-` and the King's destination: `O-m2`.
+//! * A move that gates a piece from the hand (`components::gating`): the
+//!   move, `/` and the piece (`Nc3/H`); a castling also names the cell the
+//!   piece goes on (`O-O/Hh1`, `O-O/Ee1`), as Fairy-Stockfish writes them.
 //! * A move that differs from another legal move only by the cell it passes
 //!   (a path choice, a capture on the way) is written in full with that cell:
 //!   `e2-e3xd4`, `Ue4xd5-c6`.
@@ -78,6 +81,7 @@ fn same_but_path(m: Move, o: Move) -> bool {
         && o.from() == m.from()
         && o.to() == m.to()
         && o.promotion() == m.promotion()
+        && o.gate() == m.gate()
 }
 
 /// Sign of the King's sideways step in a castling move.
@@ -91,7 +95,9 @@ fn castle_text(pos: &Position, legal: &[Move], m: Move) -> String {
     let side = castle_side(pos, m);
     let same_way = legal
         .iter()
-        .filter(|o| o.kind() == MoveKind::Castle && castle_side(pos, **o) == side)
+        .filter(|o| {
+            o.kind() == MoveKind::Castle && o.gate().is_none() && castle_side(pos, **o) == side
+        })
         .count();
     if same_way == 1 && side != 0 {
         if side > 0 { "O-O" } else { "O-O-O" }.to_string()
@@ -209,6 +215,17 @@ fn san_body(pos: &Position, legal: &[Move], m: Move) -> String {
             v.pieces[usize::from(k)].token,
             g.name(m.to())
         );
+    }
+    if let Some((cell, kind)) = pos.gate_of(m) {
+        // Fairy-Stockfish's form: the move, `/` and the gated piece, and
+        // for castling the cell it goes on (`Nc3/H`, `O-O/Hh1`).
+        let mut s = san_body(pos, legal, m.without_gate());
+        s.push('/');
+        s.push_str(&v.pieces[usize::from(kind)].token);
+        if m.kind() == MoveKind::Castle {
+            s.push_str(g.name(cell));
+        }
+        return s;
     }
     if m.kind() == MoveKind::Castle {
         return castle_text(pos, legal, m);
@@ -378,7 +395,9 @@ fn read_castle(pos: &Position, legal: &[Move], t: &str) -> Option<Vec<Move>> {
                 legal
                     .iter()
                     .copied()
-                    .filter(|m| m.kind() == MoveKind::Castle && m.to() == cell)
+                    .filter(|m| {
+                        m.kind() == MoveKind::Castle && m.gate().is_none() && m.to() == cell
+                    })
                     .collect(),
             );
         }
@@ -387,7 +406,9 @@ fn read_castle(pos: &Position, legal: &[Move], t: &str) -> Option<Vec<Move>> {
     let mut way: Vec<(i32, Move)> = legal
         .iter()
         .copied()
-        .filter(|&m| m.kind() == MoveKind::Castle && castle_side(pos, m) == side)
+        .filter(|&m| {
+            m.kind() == MoveKind::Castle && m.gate().is_none() && castle_side(pos, m) == side
+        })
         .map(|m| {
             let from = m.from().map_or(0, |f| i32::from(g.coord(f).x));
             ((i32::from(g.coord(m.to()).x) - from).abs(), m)
@@ -432,7 +453,11 @@ fn matches(pos: &Position, legal: &[Move], canonical: &[(Move, String)], t: &str
     let mut found: Vec<Move> = legal
         .iter()
         .copied()
-        .filter(|&m| m.kind() != MoveKind::Drop && forms(pos, m).is_some_and(|f| f.accepts(t)))
+        .filter(|&m| {
+            m.kind() != MoveKind::Drop
+                && m.gate().is_none()
+                && forms(pos, m).is_some_and(|f| f.accepts(t))
+        })
         .collect();
     if found.len() > 1 {
         // A path is named only when it matters: prefer the moves without one.

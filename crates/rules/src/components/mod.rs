@@ -18,6 +18,7 @@
 //!
 //! | wall placement | `movegen::gen` after all moves, `position::make` | [`walls`] |
 //! | enclosing drops and flips | the drop generator, `position::make` | [`flip`] |
+//! | gating from the hand | `movegen::gen` after all moves, `position::make`, FEN castling field, `last_move_legal` | [`gating`] |
 //!
 //! Zone-dependent moves (`from`, `to`, `not_into`, `same_region` move-group
 //! conditions) are compiled into the move tables (`movegen::compile`), so
@@ -53,6 +54,7 @@ pub mod flag;
 pub mod flip;
 pub mod forced_capture;
 pub mod full_board;
+pub mod gating;
 pub mod imitation;
 pub mod immobility;
 pub mod mate;

@@ -51,8 +51,11 @@ impl Position {
         self.castling_moves(out);
         self.placed_promotions(out);
         self.pass_moves(out);
-        if v.rules.drops {
+        if v.rules.drops && v.rules.gating.is_none_or(|g| g.drops) {
             self.drop_moves(out);
+        }
+        if v.rules.gating.is_some() {
+            self.gate_moves(start, out);
         }
         if let Some(w) = &v.rules.walls {
             self.add_walls(w, out, start);

@@ -246,7 +246,10 @@ impl Position {
         if let Some(ok) = self.blast_legality(mover) {
             return ok;
         }
-        (!self.royal_attacked(mover) || self.bikjang_pass())
+        let exposed = self
+            .last_gate_exposed()
+            .unwrap_or_else(|| self.royal_attacked(mover));
+        (!exposed || self.bikjang_pass())
             && !self.royals_facing()
             && !self.gave_banned_check(mover)
             && self.bikjang_allows_last_move()

@@ -14,9 +14,9 @@ impl Position {
     pub fn noisy_moves(&self, out: &mut MoveList) {
         let us = self.side();
         let v = self.variant();
-        if v.rules.walls.is_some() {
-            // Each noisy move comes with its wall choices: take them from
-            // the full list.
+        if v.rules.walls.is_some() || v.rules.gating.is_some() {
+            // Each noisy move comes with its wall (or gate) choices: take
+            // them from the full list.
             let start = out.len();
             self.pseudo_moves(out);
             let mut w = start;

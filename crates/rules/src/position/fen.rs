@@ -275,6 +275,9 @@ impl Position {
                     );
                 }
                 self.castling |= 1 << i;
+                // With first-rank rights (gates), a castling right stands
+                // for those of its King's and partner's cells.
+                self.castling |= self.rights_of_castling(c);
             }
         }
         Ok(())
@@ -496,22 +499,27 @@ impl Position {
                     }
                 }
                 FenField::Castling => {
-                    let mut any = false;
-                    for (i, c) in v.castling.iter().enumerate() {
-                        if self.castling() >> i & 1 != 0 {
-                            out.push(c.letter);
-                            any = true;
+                    let before = out.len();
+                    // Each side's castling rights, then its first-rank
+                    // rights (Fairy-Stockfish's order: `KQBCkqbc`).
+                    for color in Color::BOTH {
+                        for (i, c) in v.castling.iter().enumerate() {
+                            if c.color == color && self.castling() >> i & 1 != 0 {
+                                out.push(c.letter);
+                            }
                         }
-                    }
-                    if let Some(fm) = &v.rules.first_moves {
-                        for (i, r) in fm.rights.iter().enumerate() {
-                            if self.castling() >> (fm.first_bit + i) & 1 != 0 {
-                                out.push(r.letter);
-                                any = true;
+                        if let Some(fm) = &v.rules.first_moves {
+                            for (i, r) in fm.rights.iter().enumerate() {
+                                if r.color == color
+                                    && self.castling() >> (fm.first_bit + i) & 1 != 0
+                                    && self.right_written(color, r.cell)
+                                {
+                                    out.push(r.letter);
+                                }
                             }
                         }
                     }
-                    if !any {
+                    if out.len() == before {
                         out.push('-');
                     }
                 }

@@ -56,6 +56,7 @@ impl Position {
             wall_removed: u16::MAX,
             blasted: 0,
             flips: Default::default(),
+            gate_exposed: false,
         };
         if self.ep_hashed {
             for c in self.ep.cells() {
@@ -162,6 +163,12 @@ impl Position {
                 }
             }
         }
+        if let Some((cell, kind)) = self.gate_of(m) {
+            // Judged before the piece is placed: it shields nothing.
+            u.gate_exposed = v.has_royal() && self.royal_attacked(us);
+            self.add_hand(us, kind, -1);
+            self.put(cell, Piece::new(kind, us), 0);
+        }
         if let Some(f) = &v.rules.flip {
             if m.from() != Some(m.to()) {
                 u.flips = self.flip_after(f, us, m.to(), m.from().is_none());
@@ -177,6 +184,7 @@ impl Position {
         let rights = self.castling_after(touched);
         let rights = self.castling960_after(rights, us, moved_kind);
         let rights = self.first_moves_after(rights, moved_kind, m.to());
+        let rights = self.gates_after(rights, us);
         if rights != self.castling {
             self.set_castling(rights);
         }
@@ -268,6 +276,10 @@ impl Position {
         if u.flips != crate::components::flip::Flipped::default() {
             self.unflip(m.to(), &u.flips);
         }
+        if let Some((cell, kind)) = self.gate_of(m) {
+            self.take(cell);
+            self.add_hand(us, kind, 1);
+        }
         for h in u.gained.iter().flatten() {
             self.add_hand(us, *h, -1);
         }
@@ -348,6 +360,7 @@ impl Position {
             wall_removed: u16::MAX,
             blasted: 0,
             flips: Default::default(),
+            gate_exposed: false,
         };
         if self.ep_hashed {
             for c in self.ep.cells() {

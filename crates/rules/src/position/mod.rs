@@ -37,6 +37,9 @@ struct Undo {
     blasted: u8,
     /// The stones the move turned (`components::flip`).
     flips: crate::components::flip::Flipped,
+    /// A gating move left its mover's royal attacked before the gated
+    /// piece was placed (`components::gating`).
+    gate_exposed: bool,
 }
 
 /// A position of some variant.
@@ -275,6 +278,15 @@ impl Position {
     #[must_use]
     pub fn moves_played(&self) -> Vec<Move> {
         self.history.iter().map(|u| u.mv).collect()
+    }
+
+    /// For a gating last move: whether it left its mover's royal attacked
+    /// before the gated piece was placed (`components::gating`: the gated
+    /// piece shields nothing). `None` after any other move.
+    #[must_use]
+    pub(crate) fn last_gate_exposed(&self) -> Option<bool> {
+        let u = self.history.last()?;
+        u.mv.gate().map(|_| u.gate_exposed)
     }
 
     /// The last move played on this position object, if any.

@@ -153,4 +153,7 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "armageddon.toml",
     // Drop games with a King that is not royal.
     "koedem.toml",
+    // Gating from the hand.
+    "seirawan.toml",
+    "shouse.toml",
 ];

@@ -395,7 +395,7 @@ mod tests {
         // The built-in `cambodian`'s 25 moves: the King's two leaps among them.
         assert_eq!(pos.legal_moves().len(), 25);
         assert!(pos.to_fen().contains(" w DEde "));
-        // Gating from the hand is another rule, not supported yet.
+        // Gating rights alone (neither gating from the hand nor the leaps): not supported yet.
         let e = convert("x.ini", "[g]\ngating = true\n").unwrap_err();
         assert_eq!(e.problems[0].key, "[g] gating");
     }

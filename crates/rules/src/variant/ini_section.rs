@@ -16,6 +16,7 @@ use super::ini_army;
 use super::ini_blast;
 use super::ini_connect;
 use super::ini_fen;
+use super::ini_gating;
 use super::ini_goals;
 use super::ini_regions;
 use super::ini_rules;
@@ -227,6 +228,7 @@ pub(super) fn to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec
         .chain(ini_xiangqi::KEYS.iter().copied())
         .chain(ini_connect::KEYS.iter().copied())
         .chain(ini_army::KEYS.iter().copied())
+        .chain(ini_gating::KEYS.iter().copied())
         .collect();
     for k in st
         .values
@@ -359,6 +361,7 @@ impl<'a> Template<'a> {
         if let Some(fm) = first_moves {
             rules.insert("first_move".into(), fm);
         }
+        ini_gating::translate(self.st, &mut rules, &mut self.problems);
         t.insert("rules".into(), Value::Table(rules));
         ini_walls::apply(self.st, &letters, &mut t, &mut self.problems);
         // The Soldier's moves first: a mobility region confines them all.
@@ -798,16 +801,18 @@ impl<'a> Template<'a> {
     /// rook moving onto the enemy king's rank or file takes the king's right
     /// (`components::first_move`); the FEN's castling field names the files
     /// of the pieces that hold their rights. Gives the `first_move` rules
-    /// table. `gating` alone (Seirawan gating from the hand) is not
+    /// table. `gating` with `seirawanGating` is gating from the hand
+    /// (`ini_gating`); `gating` alone (rights that nothing uses) is not
     /// supported yet; `cambodianMoves` alone does nothing in
     /// Fairy-Stockfish (no gates are ever set), so nothing here either.
     fn first_move_leaps(&mut self, pieces: &mut Table) -> Option<Value> {
         match (self.flag("gating"), self.flag("cambodianMoves")) {
             (Some(true), Some(true)) => {}
+            (Some(true), _) if ini_gating::wanted(self.st) => return None,
             (Some(true), _) => {
                 self.bad(
                     "gating",
-                    "gating from the hand (Seirawan) is not supported yet".into(),
+                    "gating rights without `seirawanGating` or `cambodianMoves` are not supported yet".into(),
                 );
                 return None;
             }

@@ -323,6 +323,7 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(pass_on_stalemate);
             field!(full_board_ends);
             field!(chess960);
+            field!(gating);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

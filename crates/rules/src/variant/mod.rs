@@ -9,6 +9,7 @@ mod ini_army;
 mod ini_blast;
 mod ini_connect;
 mod ini_fen;
+mod ini_gating;
 mod ini_goals;
 pub mod ini_keys;
 mod ini_parent;

@@ -14,6 +14,7 @@ pub use crate::components::extinction::Extinction;
 pub use crate::components::facing::Facing;
 pub use crate::components::first_move::FirstMoves;
 pub use crate::components::flag::Flag;
+pub use crate::components::gating::Gating;
 pub use crate::components::mate::Verdict;
 pub use crate::components::mate_series::MateSeries;
 pub use crate::components::material_count::MaterialCount;
@@ -194,6 +195,8 @@ pub struct Rules {
     pub full_board_ends: bool,
     /// Chess960 castling, if the variant castles that way.
     pub chess960: Option<Castling960>,
+    /// Gating from the hand (S-Chess).
+    pub gating: Option<Gating>,
 }
 
 /// FEN fields after the board.

@@ -447,6 +447,19 @@ pub struct RulesFile {
     /// with a Rook from any file of its first rank, the rights named by the
     /// Rooks' files; replaces `[[castling]]`.
     pub chess960: Option<Chess960File>,
+    /// Gating (`components::gating`): a piece in hand may be placed on the
+    /// first-rank cell a piece leaves on its first move (S-Chess); the FEN's
+    /// castling field names the cells that still allow it.
+    pub gating: Option<GatingFile>,
+}
+
+/// Gating: `gating = { drops }`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GatingFile {
+    /// Pieces in hand may also be dropped as a move of their own (S-House;
+    /// default true). With `false` they enter play only by gating (S-Chess).
+    pub drops: Option<bool>,
 }
 
 /// Chess960 castling: `chess960 = { king, rooks, king_to }`.

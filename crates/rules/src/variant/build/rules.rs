@@ -13,7 +13,7 @@ use crate::piece::PieceType;
 use crate::variant::load::VariantError;
 use crate::variant::model::{
     BareKing, Blast, Castling960, CountWin, Counting, Coverage, Extinction, Facing, FirstMoves,
-    Flag, MateSeries, MaterialCount, PlacedPromotion, RepetitionVerdict, Rules, Verdict,
+    Flag, Gating, MateSeries, MaterialCount, PlacedPromotion, RepetitionVerdict, Rules, Verdict,
 };
 use crate::variant::spec::{CoverageFile, RulesFile};
 use menagerie_geometry::{CellSet, Vector};
@@ -91,7 +91,33 @@ impl Ctx<'_> {
             pass_on_stalemate: [rf.pass_on_stalemate.unwrap_or(false); 2],
             full_board_ends: rf.full_board_ends.unwrap_or(false),
             chess960: self.chess960(&rf),
+            gating: self.gating(&rf, drops),
         }
+    }
+
+    /// `gating = { drops }`: needs hands (`drops = true`) and the castling
+    /// of `[[castling]]` (the gates are first-rank rights beside it).
+    fn gating(&mut self, rf: &RulesFile, drops: bool) -> Option<Gating> {
+        let spec = rf.gating.as_ref()?;
+        if !drops {
+            self.problem_in(
+                "rules",
+                "rules.gating",
+                "gating takes its pieces from the hand: it needs `drops = true`",
+            );
+            return None;
+        }
+        if rf.chess960.is_some() || rf.walls.is_some() {
+            self.problem_in(
+                "rules",
+                "rules.gating",
+                "gating together with `chess960` or `walls` is not supported",
+            );
+            return None;
+        }
+        Some(Gating {
+            drops: spec.drops.unwrap_or(true),
+        })
     }
 
     /// `chess960 = { king, rooks, king_to }`.
@@ -276,9 +302,15 @@ impl Ctx<'_> {
     }
 
     /// `first_move = { revoked_by }`: rights on the first-rank cells,
-    /// numbered after the `castling` rights (of `bits` in all).
+    /// numbered after the `castling` rights (of `bits` in all). Gating
+    /// (`gating = {..}`) keeps its gates as the same rights.
     pub(super) fn first_moves(&mut self, castling: usize, bits: usize) -> Option<FirstMoves> {
-        let fm = self.rules_file().first_move?;
+        let rf = self.rules_file();
+        let fm = match rf.first_move {
+            Some(fm) => fm,
+            None if rf.gating.is_some() => Default::default(),
+            None => return None,
+        };
         let revoked_by = match fm.revoked_by.as_deref() {
             None => None,
             Some(k) => match self.lookup(k) {
