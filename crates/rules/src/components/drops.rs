@@ -106,7 +106,8 @@ impl Position {
         let Some(def) = v.pieces.get(usize::from(kind)) else {
             return false;
         };
-        if !self.holds(us, kind)
+        if !v.rules.drop_moves()
+            || !self.holds(us, kind)
             || !def.drop_zone[us.idx()].contains(c)
             || !self.drop_cell_ok(kind, c)
         {

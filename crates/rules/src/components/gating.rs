@@ -50,6 +50,15 @@ pub struct Gating {
     pub drops: bool,
 }
 
+impl crate::variant::Rules {
+    /// True when pieces in hand may be dropped as a move of their own: the
+    /// variant has drops, and no gating rule keeps its hand for gating.
+    #[must_use]
+    pub fn drop_moves(&self) -> bool {
+        self.drops && self.gating.is_none_or(|g| g.drops)
+    }
+}
+
 impl Position {
     /// Appends the gating forms of the moves in `out[start..]`.
     pub(crate) fn gate_moves(&self, start: usize, out: &mut MoveList) {

@@ -51,7 +51,7 @@ impl Position {
         self.castling_moves(out);
         self.placed_promotions(out);
         self.pass_moves(out);
-        if v.rules.drops && v.rules.gating.is_none_or(|g| g.drops) {
+        if v.rules.drop_moves() {
             self.drop_moves(out);
         }
         if v.rules.gating.is_some() {
