@@ -41,7 +41,7 @@ const WALL: u8 = 64;
 /// A drop that places the hand piece as the type it promotes to.
 const PROMOTED_DROP: u8 = 128;
 /// A piece move or castling that gates a piece from the hand
-/// (`components::gating`). It shares its bit with [`PROMOTED_DROP`]: a drop
+/// (`components::gating`). It shares its bit with `PROMOTED_DROP`: a drop
 /// never gates, and only drops are placed promoted.
 const GATE: u8 = 128;
 /// In a gating castling's `via` (which holds the gated type, a castling

@@ -27,11 +27,11 @@
 //! its way out of the pin), so the make records whether the royal was
 //! attacked before the piece was placed, and `last_move_legal` uses that.
 //!
-//! Hooks: extra moves ([`Position::gate_moves`], after every other move),
+//! Hooks: extra moves (`Position::gate_moves`, after every other move),
 //! effects of a move (`position::make` places and lifts the gated piece;
-//! [`Position::gates_after`] clears the gates of an empty hand), text (the
-//! FEN castling field: [`Position::right_written`] and
-//! [`Position::rights_of_castling`]; move text: the gated piece's letter
+//! `Position::gates_after` clears the gates of an empty hand), text (the
+//! FEN castling field: `Position::right_written` and
+//! `Position::rights_of_castling`; move text: the gated piece's letter
 //! after the move, `b1c3h`, and a castling that gates on the partner's cell
 //! is written from the partner to the King, `h1e1h`, as Fairy-Stockfish
 //! writes them).

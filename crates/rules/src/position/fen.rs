@@ -154,6 +154,11 @@ impl Position {
             }
         }
         pos.read_castling(castling_text)?;
+        // A side whose hand is empty, where nothing can refill it, keeps no
+        // gates (they are not written either: `components::gating`).
+        for color in Color::BOTH {
+            pos.castling = pos.gates_after(pos.castling, color);
+        }
         pos.read_ep(ep_text)?;
         pos.read_walls()?;
         pos.hash = pos.compute_hash();

@@ -48,7 +48,7 @@ pub(super) fn translate(st: &Settings, rules: &mut Table, problems: &mut Vec<Pro
 #[cfg(test)]
 mod tests {
     use crate::variant::ini::convert;
-    use crate::{Position, Registry};
+    use crate::{perft, Position, Registry};
 
     /// S-Chess written as Fairy-Stockfish keys plays like the built-in
     /// `seirawan` (same start perft), and S-House's keys like `shouse`.
@@ -73,7 +73,7 @@ mod tests {
             assert_eq!(pos.to_fen(), b.to_fen(), "{name}");
             for (d, &n) in counts.iter().enumerate() {
                 assert_eq!(
-                    crate::perft(&mut pos.clone(), d as u32 + 1),
+                    perft(&mut pos.clone(), d as u32 + 1),
                     n,
                     "{name} depth {}",
                     d + 1
