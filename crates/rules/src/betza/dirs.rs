@@ -15,7 +15,9 @@
 //!   component (`frN` = (2,1), `rfN` = (1,2)); when it is none (orthogonal
 //!   atoms), the letters add (`flW` = forward and left);
 //! * `fs` = `fl` + `fr`, `vs`, `sf`, `sv` alike;
-//! * `hl` / `hr`: the chiral half of an oblique atom.
+//! * `hl` / `hr`: the chiral half of an oblique atom;
+//! * `fh` / `bh` / `lh` / `rh`: the half of the moves on that side (every
+//!   move with a component that way; Fairy-Stockfish's notation).
 //!
 //! On 3D boards the absolute letters test the rank axis (`f`, `b`, `v`) and
 //! the file axis (`l`, `r`), and `s` means "same rank" (dy = 0).
@@ -210,6 +212,14 @@ impl Selector<'_> {
         }
     }
 
+    /// `fh`, `bh`, `lh`, `rh` (Fairy-Stockfish's "half"): every move with
+    /// a component in that direction, in either dialect (`fhN` is the four
+    /// forward Knight moves, `fhW` the forward step).
+    fn broad(&mut self, c: char) {
+        let chosen = self.matching(|f, l| pred(c, f, l));
+        self.keep_all(chosen);
+    }
+
     /// A single letter; in Fairy-Stockfish's dialect it selects only the
     /// narrow pair of an oblique atom (on a first leg).
     fn single(&mut self, c: char) {
@@ -268,6 +278,9 @@ pub fn select_directions(
             };
             s.half(side)?;
             2
+        } else if next == Some('h') && matches!(c, 'f' | 'b' | 'l' | 'r') {
+            s.broad(c);
+            2
         } else if three_d {
             s.three_d_letters(c, next)
         } else if next == Some(c) && matches!(c, 'f' | 'b' | 'l' | 'r') {
@@ -315,6 +328,33 @@ mod tests {
         .collect();
         v.sort_unstable();
         v
+    }
+
+    #[test]
+    fn half_on_a_side_takes_every_move_that_way() {
+        let n = Atom::new(2, 1, 0);
+        assert_eq!(sel(n, "fh"), vec![(-2, 1), (-1, 2), (1, 2), (2, 1)]);
+        assert_eq!(sel(n, "lh"), vec![(-2, -1), (-2, 1), (-1, -2), (-1, 2)]);
+        assert_eq!(sel(Atom::new(1, 0, 0), "fh"), vec![(0, 1)]);
+        let fsf = |dirs: &str| {
+            let mut v: Vec<(i8, i8)> = select_directions(
+                &n.vectors(false),
+                dirs,
+                Vector::xy(0, 1),
+                false,
+                false,
+                Dialect::FairyStockfish,
+            )
+            .unwrap()
+            .into_iter()
+            .map(|u| (u.x, u.y))
+            .collect();
+            v.sort_unstable();
+            v
+        };
+        // Fairy-Stockfish's single `f` is the narrow pair; `fh` all four.
+        assert_eq!(fsf("f"), vec![(-1, 2), (1, 2)]);
+        assert_eq!(fsf("fh"), sel(n, "fh"));
     }
 
     #[test]

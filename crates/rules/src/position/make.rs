@@ -1,6 +1,7 @@
 //! Making and unmaking moves.
 
 use super::{EpState, Position, Undo};
+use crate::components::move_rule;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, PieceType};
 use menagerie_geometry::CellId;
@@ -143,7 +144,12 @@ impl Position {
                         reset = true;
                     }
                 }
-                if def.resets_clock && !m.keeps_clock() {
+                if def.resets_clock
+                    && !m.keeps_clock()
+                    && !(def.reversible_keeps_clock
+                        && !m.is_capture()
+                        && move_rule::undoable(&v.tables, us, moved_kind, from, to))
+                {
                     reset = true;
                 }
                 if def.creates_ep && !m.is_capture() && m.kind() == MoveKind::Normal {

@@ -18,6 +18,7 @@ use super::ini_connect;
 use super::ini_fen;
 use super::ini_gating;
 use super::ini_goals;
+use super::ini_pawns;
 use super::ini_regions;
 use super::ini_rules;
 use super::ini_walls;
@@ -76,8 +77,10 @@ const CHESS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 
 const CASTLING_KING_FILE: usize = 5;
 const CASTLING_KINGSIDE_FILE: usize = 7;
 const CASTLING_QUEENSIDE_FILE: usize = 3;
-/// The template's pawn promotes to these (less those a section removes).
-const PAWN_PROMOTIONS: &str = "nbrq";
+/// The template's pawn promotes to the pieces of these types (less those a
+/// section removes; a custom piece that took one of their letters is not
+/// one of them).
+const PAWN_PROMOTIONS: [&str; 4] = ["Knight", "Bishop", "Rook", "Queen"];
 /// A region with no cell (every cell, then every cell taken away): the
 /// drop zone of a type that may be held but never dropped.
 const NO_CELLS: &str = "* !*";
@@ -229,6 +232,7 @@ pub(super) fn to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec
         .chain(ini_connect::KEYS.iter().copied())
         .chain(ini_army::KEYS.iter().copied())
         .chain(ini_gating::KEYS.iter().copied())
+        .chain(ini_pawns::KEYS.iter().copied())
         .collect();
     for k in st
         .values
@@ -334,9 +338,26 @@ impl<'a> Template<'a> {
         t.insert("board".into(), Value::Table(board));
         t.insert("regions".into(), Value::Table(self.regions()));
         let mut pieces = self.pieces_table();
-        self.pawn(&mut pieces);
+        // Read only where a pawn type may use it (its keys name pieces).
+        let pawn_keys = ini_pawns::KEYS.iter().any(|k| self.get(k).is_some());
+        let promotion = if self.pieces.pawn.is_some() || pawn_keys {
+            self.pawn_promotion()
+        } else {
+            Table::new()
+        };
+        self.pawn(&mut pieces, promotion.clone());
         let first_moves = self.first_move_leaps(&mut pieces);
         t.insert("pieces".into(), Value::Table(pieces));
+        let zones = (
+            self.promo_white.clone(),
+            self.get("promotionRegionBlack").unwrap_or("*1").to_string(),
+        );
+        let cx = ini_pawns::PawnContext {
+            pawn: self.pieces.pawn,
+            promotion: &promotion,
+            zones,
+        };
+        ini_pawns::apply(self.st, &cx, &mut t, &mut self.problems);
         let fen = self.start_fen();
         let mut setup = Table::new();
         setup.insert("fen".into(), Value::String(fen));
@@ -514,7 +535,7 @@ impl<'a> Template<'a> {
 
     /// The template's pawn (if the section keeps one) with its promotion,
     /// double step and, in a drop game, its drop rules.
-    fn pawn(&mut self, pieces: &mut Table) {
+    fn pawn(&mut self, pieces: &mut Table, mut pr: Table) {
         let Some(pl) = self.pieces.pawn else { return };
         let mut p = Table::new();
         p.insert("name".into(), Value::String("Pawn".into()));
@@ -527,6 +548,23 @@ impl<'a> Template<'a> {
         }
         p.insert("en_passant".into(), Value::Boolean(true));
         p.insert("resets_clock".into(), Value::Boolean(true));
+        if self.flag("pieceDrops") == Some(true) {
+            self.pawn_drops(&mut p, &mut pr);
+            self.drop_no_doubled(pl, &mut p);
+        }
+        self.pawn_piece_promotion(pl, &mut pr);
+        p.insert("promotion".into(), Value::Table(pr));
+        let key = pl.to_ascii_uppercase().to_string();
+        if pieces.contains_key(&key) {
+            self.bad("pawn", format!("letter `{pl}` used twice"));
+        }
+        pieces.insert(key, Value::Table(p));
+    }
+
+    /// The promotion of a pawn type (the Pawn, and the `ini_pawns` types):
+    /// in the zone, to the section's choices for each colour, compulsory
+    /// unless `mandatoryPawnPromotion = false`.
+    fn pawn_promotion(&mut self) -> Table {
         let mut pr = Table::new();
         pr.insert("zone".into(), Value::String("promotion".into()));
         let white = self.pawn_promotions("promotionPieceTypesWhite");
@@ -539,20 +577,10 @@ impl<'a> Template<'a> {
             "mandatory".into(),
             Value::Boolean(self.flag("mandatoryPawnPromotion").unwrap_or(true)),
         );
-        if self.flag("pieceDrops") == Some(true) {
-            self.pawn_drops(&mut p, &mut pr);
-            self.drop_no_doubled(pl, &mut p);
-        }
-        self.pawn_piece_promotion(pl, &mut pr);
         // As in Fairy-Stockfish, a Pawn that must promote and has no choice
         // left may not move into the zone.
         pr.insert("blocked_without_choice".into(), Value::Boolean(true));
-        p.insert("promotion".into(), Value::Table(pr));
-        let key = pl.to_ascii_uppercase().to_string();
-        if pieces.contains_key(&key) {
-            self.bad("pawn", format!("letter `{pl}` used twice"));
-        }
-        pieces.insert(key, Value::Table(p));
+        pr
     }
 
     /// `promotedPieceType` for the Pawn (Shinobi's Pawn turns into a
@@ -591,10 +619,17 @@ impl<'a> Template<'a> {
             Some(s) => (Some(s), key),
             None => (self.get("promotionPieceTypes"), "promotionPieceTypes"),
         };
+        let default: String = PAWN_PROMOTIONS
+            .iter()
+            .filter_map(|name| {
+                let found = self.pieces.others.iter().find(|(_, (n, _))| n == name);
+                found.map(|(&l, _)| l)
+            })
+            .collect();
         let types = match explicit {
             // Without a parent, no promotion unless a key gives one.
             None if self.st.bare => "",
-            None => PAWN_PROMOTIONS,
+            None => default.as_str(),
             Some("-") => "",
             Some(s) => s,
         };

@@ -13,6 +13,7 @@ mod ini_gating;
 mod ini_goals;
 pub mod ini_keys;
 mod ini_parent;
+mod ini_pawns;
 mod ini_profile;
 mod ini_regions;
 mod ini_rules;

@@ -53,6 +53,8 @@ pub struct PieceDef {
     pub creates_ep: bool,
     /// Moves of this type reset the move-rule clock.
     pub resets_clock: bool,
+    /// ... except quiet moves it could retrace (`components::move_rule`).
+    pub reversible_keeps_clock: bool,
     /// What a captor receives (None: removed from play).
     pub captured_as: Option<PieceType>,
     /// Moves like the last-moved type (Joker).

@@ -142,6 +142,9 @@ pub struct PieceFile {
     pub en_passant: Option<bool>,
     /// Its moves reset the move-rule clock.
     pub resets_clock: Option<bool>,
+    /// With `resets_clock`: a quiet move it could retrace by a quiet move
+    /// of its own does not reset the clock (`components::move_rule`).
+    pub reversible_keeps_clock: Option<bool>,
     /// What a captor receives in hand: a piece key, or "" (removed).
     pub captured_as: Option<String>,
     /// `last-moved`: moves like the type of the last piece moved (Joker).

@@ -163,6 +163,7 @@ impl Ctx<'_> {
                 promotion,
                 creates_ep: p.en_passant.unwrap_or(false),
                 resets_clock: p.resets_clock.unwrap_or(false),
+                reversible_keeps_clock: p.reversible_keeps_clock.unwrap_or(false),
                 captured_as,
                 imitator: imitates,
                 drop_zone,
