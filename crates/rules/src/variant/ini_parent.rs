@@ -405,16 +405,16 @@ mod tests {
 
     #[test]
     fn a_piece_type_given_a_new_letter_replaces_the_parent_piece() {
-        // Janus's archbishop is `J`; the section calls it `A`.
-        let c = convert("[gem:janus]\narchbishop = a\npromotionPieceTypes = qa\n");
+        // Capablanca's archbishop is `A`; the section calls it `J`.
+        let c = convert("[gem:capablanca]\narchbishop = j\npromotionPieceTypes = qj\n");
         assert_eq!(c.problems, []);
         let toml = &c.variants[0].1;
-        assert!(toml.contains("remove_pieces = [\"J\"]"), "{toml}");
+        assert!(toml.contains("remove_pieces = [\"A\"]"), "{toml}");
         assert!(
-            toml.contains("[pieces.A]") && toml.contains("betza = \"BN\""),
+            toml.contains("[pieces.J]") && toml.contains("betza = \"BN\""),
             "{toml}"
         );
-        assert!(toml.contains("to = [\"Q\", \"A\"]"), "{toml}");
+        assert!(toml.contains("to = [\"Q\", \"J\"]"), "{toml}");
     }
 
     #[test]
