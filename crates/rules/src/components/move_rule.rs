@@ -7,7 +7,7 @@
 //! (`reversible_keeps_clock`, Fairy-Stockfish's `nMoveRuleTypes`): a quiet
 //! step that the piece could retrace by one quiet move of its own on an
 //! empty board (a Pawn stepping sideways or back) is no progress, while a
-//! forward step or an initial double step is. [`undoable`] decides that
+//! forward step or an initial double step is. `undoable` decides that
 //! from the compiled move tables, so it holds for any move set.
 
 use crate::movegen::tables::{flag, MoveTables, RayKind};
