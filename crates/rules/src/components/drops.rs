@@ -83,10 +83,12 @@ impl Position {
     }
 
     /// The tests of a drop on `c` that depend on the cell alone: empty, the
-    /// piece not left without a move where the variant forbids that, and
-    /// the flipping rule's enclosing test (`components::flip`).
+    /// piece not left without a move where the variant forbids that, the
+    /// flipping rule's enclosing test (`components::flip`) and the cell
+    /// colours of Bishops (`components::drop_colours`).
     fn drop_cell_ok(&self, kind: PieceType, c: CellId) -> bool {
         self.piece(c).is_empty()
+            && self.drop_colours_ok(kind, c)
             && !crate::components::immobility::stranded(self.variant(), kind, self.side(), c)
             && self
                 .variant()

@@ -21,7 +21,16 @@
 //! more of them, any one may be left en prise. Whether a move was legal is
 //! judged by the pieces that were royal before it: a promotion that adds a
 //! counted piece does not free the old one from check, and a royal piece
-//! that promotes (Chak's King turning into a Divine King) stays royal.
+//! that promotes (Chak's King turning into a Divine King) stays royal —
+//! except after a chess-style promotion (one that replaces the piece, as
+//! Spartan chess's Hoplite becoming a second King), which Fairy-Stockfish
+//! judges by the count after it: with more than the count before it, the
+//! type is no longer royal for that move; otherwise the new piece is
+//! royal too.
+//!
+//! A `duple` rule (Spartan chess, Fairy-Stockfish's `dupleCheck`) also
+//! forbids leaving every counted piece attacked at once, and counts that
+//! as check: two Kings that are not royal may not both be left en prise.
 
 use super::mate::Verdict;
 use crate::outcome::{Outcome, Reason};
@@ -50,6 +59,8 @@ pub struct Extinction {
     pub claim: bool,
     /// The counted pieces are royal while few (see the module docs).
     pub pseudo_royal: bool,
+    /// All counted pieces attacked at once is check (see the module docs).
+    pub duple: bool,
 }
 
 /// The validated rule from `[rules] extinction`.
@@ -84,6 +95,7 @@ pub(crate) fn from_spec(
         opponent_count: spec.opponent_count.unwrap_or(0),
         claim: spec.claim.unwrap_or(false),
         pseudo_royal: spec.pseudo_royal.unwrap_or(false),
+        duple: spec.duple.unwrap_or(false),
     })
 }
 
@@ -111,6 +123,13 @@ impl Position {
             .last_move()
             .filter(|_| c != self.side())
             .and_then(|m| m.promotion().map(|k| (k, m.to())));
+        // A chess-style promotion (the piece replaced, not promoted in
+        // place: no `+` in its text) is judged by the count after it.
+        let replaced = promoted.is_some()
+            && self.last_moved_kind().is_some_and(|k| {
+                let def = &self.variant().pieces[usize::from(k)];
+                def.promotion.as_ref().is_some_and(|p| !p.plus_text)
+            });
         let mut mask = 0;
         let mut bits = e.types;
         while bits != 0 {
@@ -118,7 +137,12 @@ impl Position {
             bits &= bits - 1;
             let made = promoted.is_some_and(|(t, _)| t == k);
             let before = self.count(c, k) - usize::from(made);
-            if before as u32 <= e.count + 1 {
+            let limit = if made && replaced {
+                e.count
+            } else {
+                e.count + 1
+            };
+            if before as u32 <= limit {
                 mask |= 1 << k;
             }
         }
@@ -130,9 +154,37 @@ impl Position {
             .last_moved_kind()
             .is_some_and(|o| e.types >> o & 1 != 0 && (self.count(c, o) as u32) <= e.count);
         let skip = promoted
-            .filter(|(t, _)| mask >> t & 1 != 0 && !royal_mover)
+            .filter(|(t, _)| mask >> t & 1 != 0 && !replaced && !royal_mover)
             .map(|(_, at)| at);
         (mask, skip)
+    }
+
+    /// True when `c` has pieces of the counted types and every one of them
+    /// is attacked (`threatened` judges a cell): a duple check (see the
+    /// module docs). Always false without a `duple` rule.
+    pub(crate) fn duple_checked(&self, c: Color, threatened: impl Fn(CellId) -> bool) -> bool {
+        let Some(e) = self
+            .variant()
+            .rules
+            .extinction
+            .as_ref()
+            .filter(|e| e.pseudo_royal && e.duple)
+        else {
+            return false;
+        };
+        let mut any = false;
+        let mut bits = e.types;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as PieceType;
+            bits &= bits - 1;
+            for &s in self.cells_of(c, k) {
+                if !threatened(s) {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        any
     }
 
     /// All of `c`'s pieces, on the board and in hand.
@@ -276,5 +328,39 @@ mod tests {
             .collect();
         assert!(moves.contains(&"c3b4+".to_string()), "{moves:?}");
         assert!(!moves.contains(&"c3c4+".to_string()), "{moves:?}");
+    }
+
+    fn spartan_moves(fen: &str) -> Vec<String> {
+        let v = crate::Registry::builtin().get("spartan").expect("spartan");
+        let p = Position::from_fen(&v, fen).expect("fen");
+        let mut out: Vec<String> = p
+            .legal_moves()
+            .iter()
+            .map(|&m| crate::move_text(&p, m, crate::TextStyle::Uci))
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn two_kings_may_not_both_be_left_attacked() {
+        // The Queen attacks h8: Black may leave it so, but not put the a8
+        // King on a7, where both would be attacked.
+        let m = spartan_moves("k6k/8/8/8/3Q4/8/8/4K3 b - - 0 1");
+        assert_eq!(m, ["a8b7", "a8b8", "h8g7", "h8g8", "h8h7"]);
+        // Both attacked and no move: a duple checkmate.
+        let v = crate::Registry::builtin().get("spartan").unwrap();
+        let p = Position::from_fen(&v, "k6k/1Q4Q1/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+        assert!(p.in_check() && p.legal_moves().is_empty());
+        assert_eq!(p.outcome().and_then(|o| o.winner), Some(Color::White));
+    }
+
+    #[test]
+    fn a_second_king_by_promotion_frees_the_first() {
+        // The lone King on a8 is in check; a Hoplite that becomes a second
+        // King (chess-style) makes neither royal, so the check may stand
+        // as long as the new King is safe (h1), as in Fairy-Stockfish.
+        let m = spartan_moves("k7/8/8/8/8/8/6h1/R3K3 b - - 0 1");
+        assert_eq!(m, ["a8b7", "a8b8", "g2h1k"]);
     }
 }

@@ -17,6 +17,8 @@
 //! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`connect`], [`extinction`], [`placed_promotion`], [`mate_series`], [`passing`], [`bikjang`], [`move_repetition`], [`material_count`], [`full_board`] |
 //!
 //! | wall placement | `movegen::gen` after all moves, `position::make` | [`walls`] |
+//! | drops that earn castling rights, colour-bound drops | `position::make`, the drop generator | [`drop_castling`], [`drop_colours`] |
+//! | petrification | `position::make` after a capture, `last_move_legal` | [`petrify`] |
 //! | enclosing drops and flips | the drop generator, `position::make` | [`flip`] |
 //! | gating from the hand | `movegen::gen` after all moves, `position::make`, FEN castling field, `last_move_legal` | [`gating`] |
 //!
@@ -43,6 +45,8 @@ pub mod connect;
 pub mod count_win;
 pub mod counting;
 pub mod coverage;
+pub mod drop_castling;
+pub mod drop_colours;
 pub mod drop_mate;
 pub mod drops;
 pub mod en_passant;
@@ -66,6 +70,7 @@ pub mod must_drop;
 pub mod mutual_immunity;
 pub mod passing;
 pub mod perpetual;
+pub mod petrify;
 pub mod placed_promotion;
 pub mod ply_cap;
 pub mod promotion;

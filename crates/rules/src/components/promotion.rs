@@ -145,7 +145,7 @@ impl Position {
         };
         let before = out.len();
         for &t in pr.choices(us) {
-            if !pr.only_lost || self.lost(us, t) {
+            if (!pr.only_lost || self.lost(us, t)) && self.below_limit(us, t) {
                 out.push(m.with_promotion(t));
             }
         }
@@ -176,6 +176,15 @@ impl Position {
     pub fn is_demotion(&self, m: Move) -> bool {
         let from = m.from().filter(|_| m.kind() == MoveKind::Normal);
         from.is_some_and(|f| m.promotion().is_some() && m.promotion() == self.origin(f))
+    }
+
+    /// True when `color` may still promote to `kind` under the variant's
+    /// promotion limit (`[rules] promotion_limit`: fewer than the limit on
+    /// the board, as Fairy-Stockfish's `promotionLimit` counts).
+    #[must_use]
+    pub fn below_limit(&self, color: Color, kind: PieceType) -> bool {
+        let limit = self.variant().rules.promotion_limit.get(usize::from(kind));
+        limit.is_none_or(|&n| n == 0 || (self.count(color, kind) as u32) < n)
     }
 
     /// True when `color` has fewer pieces of `kind` on the board than at the
@@ -253,5 +262,20 @@ mod tests {
             "{}",
             p.to_fen()
         );
+    }
+
+    #[test]
+    fn the_promotion_limit_counts_the_pieces_on_the_board() {
+        // Spartan chess: a second King by promotion, never a third.
+        let v = Registry::builtin().get("spartan").unwrap();
+        let kings = |fen: &str| -> usize {
+            let pos = Position::from_fen(&v, fen).unwrap();
+            pos.legal_moves()
+                .iter()
+                .filter(|&&m| move_text(&pos, m, TextStyle::Uci).ends_with('k'))
+                .count()
+        };
+        assert_eq!(kings("k7/8/8/8/8/8/1h6/4K3 b - - 0 1"), 2);
+        assert_eq!(kings("k6k/8/8/8/8/8/1h6/4K3 b - - 0 1"), 0);
     }
 }

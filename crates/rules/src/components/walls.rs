@@ -9,7 +9,9 @@
 //!   taken off first, so it must move to a new cell;
 //! * `past` (Snailtrail): the cell the piece has just left;
 //! * `static` (Isolation): any empty cell of the wall region;
-//! * `edge`: a cell on the edge of the board or orthogonally next to a wall.
+//! * `edge`: a cell on the edge of the board or orthogonally next to a wall;
+//! * `none`: no move places a wall; walls come from the start position or
+//!   from a rule that makes them (`components::petrify`'s stones).
 //!
 //! Every rule also keeps the wall inside `region` (per side; default: the
 //! whole board). A drop places no wall, as in Fairy-Stockfish.
@@ -44,6 +46,8 @@ pub enum WallRule {
     Edge,
     /// On the cell just left (Snailtrail).
     Past,
+    /// Never by a move (walls made by other rules: petrification).
+    None,
     /// Anywhere empty (Isolation).
     Static,
 }
@@ -59,10 +63,11 @@ impl WallRule {
             "duck" => WallRule::Duck,
             "edge" => WallRule::Edge,
             "past" => WallRule::Past,
+            "none" => WallRule::None,
             "static" => WallRule::Static,
             _ => {
                 return Err(format!(
-                    "`{s}` is not a wall rule (expected arrow, duck, edge, past or static)"
+                    "`{s}` is not a wall rule (expected arrow, duck, edge, past, static or none)"
                 ))
             }
         })
@@ -103,6 +108,14 @@ pub(crate) fn from_spec(
     })
 }
 
+impl Walls {
+    /// True when moves place walls (every rule but `none`).
+    #[must_use]
+    pub fn placed(&self) -> bool {
+        self.rule != WallRule::None
+    }
+}
+
 /// The four orthogonal steps (for the `edge` rule).
 const ORTHOGONAL: [Vector; 4] = [
     Vector::xy(1, 0),
@@ -115,6 +128,9 @@ impl Position {
     /// Replaces each piece move of `out[start..]` by one move per cell where
     /// its wall may go (a move with nowhere to put its wall disappears).
     pub(crate) fn add_walls(&self, w: &Walls, out: &mut MoveList, start: usize) {
+        if !w.placed() {
+            return;
+        }
         let base: MoveList = out.drain(start..).collect();
         if base.is_empty() {
             return;
@@ -149,6 +165,7 @@ impl Position {
                         });
                     out.extend(targets.iter().map(|c| m.with_wall(c)));
                 }
+                WallRule::None => out.push(m),
                 WallRule::Duck | WallRule::Static | WallRule::Edge => {
                     for c in w.region[us.idx()].iter() {
                         if after.piece(c).is_empty()

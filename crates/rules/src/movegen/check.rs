@@ -371,6 +371,7 @@ impl Position {
     #[must_use]
     pub fn royal_attacked(&self, color: Color) -> bool {
         self.royals(color).any(|k| self.royal_threatened(k, color))
+            || self.duple_checked(color, |s| self.royal_threatened(s, color))
     }
 
     /// True when a royal of `owner` on `cell` would be in check: attacked,

@@ -285,7 +285,13 @@ impl Position {
     #[must_use]
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
         let mut list = MoveList::new();
-        if self.variant().rules.walls.is_some() {
+        if self
+            .variant()
+            .rules
+            .walls
+            .as_ref()
+            .is_some_and(|w| w.placed())
+        {
             self.pseudo_moves(&mut list);
             return list.contains(&m);
         }

@@ -246,9 +246,12 @@ impl Position {
         if let Some(ok) = self.blast_legality(mover) {
             return ok;
         }
+        if self.petrified_royal() {
+            return false;
+        }
         let exposed = self
             .last_gate_exposed()
-            .unwrap_or_else(|| self.royal_attacked(mover));
+            .unwrap_or_else(|| self.royal_capturable(mover));
         (!exposed || self.bikjang_pass())
             && !self.royals_facing()
             && !self.gave_banned_check(mover)

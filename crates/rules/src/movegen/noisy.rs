@@ -14,7 +14,7 @@ impl Position {
     pub fn noisy_moves(&self, out: &mut MoveList) {
         let us = self.side();
         let v = self.variant();
-        if v.rules.walls.is_some() || v.rules.gating.is_some() {
+        if v.rules.walls.as_ref().is_some_and(|w| w.placed()) || v.rules.gating.is_some() {
             // Each noisy move comes with its wall (or gate) choices: take
             // them from the full list.
             let start = out.len();

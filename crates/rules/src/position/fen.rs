@@ -168,7 +168,7 @@ impl Position {
         if v.has_royal()
             && v.imitator.is_none()
             && !v.tables.is_empty()
-            && pos.royal_attacked(pos.side.flip())
+            && pos.royal_capturable(pos.side.flip())
             && !pos.check_may_stand()
         {
             return ferr(

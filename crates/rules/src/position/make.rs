@@ -58,6 +58,7 @@ impl Position {
             blasted: 0,
             flips: Default::default(),
             gate_exposed: false,
+            petrified: false,
         };
         if self.ep_hashed {
             for c in self.ep.cells() {
@@ -165,7 +166,12 @@ impl Position {
                 touched[0] = from.0;
                 touched[1] = to.0;
                 if m.is_capture() {
+                    let landed = self.board[to.idx()].kind();
                     u.blasted = self.explode(to);
+                    if let Some(n) = self.petrify(to, moved_kind, landed) {
+                        u.blasted += n;
+                        u.petrified = true;
+                    }
                 }
             }
         }
@@ -191,6 +197,7 @@ impl Position {
         let rights = self.castling960_after(rights, us, moved_kind);
         let rights = self.first_moves_after(rights, moved_kind, m.to());
         let rights = self.gates_after(rights, us);
+        let rights = self.drop_castling_after(rights, m, us);
         if rights != self.castling {
             self.set_castling(rights);
         }
@@ -289,6 +296,9 @@ impl Position {
         for h in u.gained.iter().flatten() {
             self.add_hand(us, *h, -1);
         }
+        if u.petrified {
+            self.unpetrify(m.to());
+        }
         self.unexplode(u.blasted);
         match m.kind() {
             MoveKind::Drop => {
@@ -367,6 +377,7 @@ impl Position {
             blasted: 0,
             flips: Default::default(),
             gate_exposed: false,
+            petrified: false,
         };
         if self.ep_hashed {
             for c in self.ep.cells() {

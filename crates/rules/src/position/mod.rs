@@ -40,6 +40,8 @@ struct Undo {
     /// A gating move left its mover's royal attacked before the gated
     /// piece was placed (`components::gating`).
     gate_exposed: bool,
+    /// The capturing piece turned to stone (`components::petrify`).
+    petrified: bool,
 }
 
 /// A position of some variant.
@@ -289,6 +291,13 @@ impl Position {
         u.mv.gate().map(|_| u.gate_exposed)
     }
 
+    /// The type of the piece the last move turned to stone, if it did
+    /// (`components::petrify`).
+    pub(crate) fn last_petrified(&self) -> Option<PieceType> {
+        let u = self.history.last()?;
+        u.petrified.then_some(u.moved_kind)
+    }
+
     /// The last move played on this position object, if any.
     #[must_use]
     pub fn last_move(&self) -> Option<Move> {
@@ -443,6 +452,17 @@ impl Position {
         if let Some((c, p, o)) = self.blasted.pop() {
             self.put(c, p, o);
         }
+    }
+
+    /// Puts a wall piece of type `stone` on the empty cell `c`, in the
+    /// colour walls have during the move (`components::petrify`).
+    pub(crate) fn put_stone(&mut self, c: CellId, stone: PieceType) {
+        self.put(c, Piece::new(stone, self.side), 0);
+    }
+
+    /// Takes the wall piece off `c` (the inverse of `put_stone`).
+    pub(crate) fn take_stone(&mut self, c: CellId) {
+        self.take(c);
     }
 
     /// How many blasted pieces are kept for unmake.

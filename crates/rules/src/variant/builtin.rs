@@ -156,4 +156,10 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     // Gating from the hand.
     "seirawan.toml",
     "shouse.toml",
+    // Pieces that turn to stone where they capture.
+    "petrified.toml",
+    // Armies placed by drops before play.
+    "placement.toml",
+    // Two Kings against one.
+    "spartan.toml",
 ];

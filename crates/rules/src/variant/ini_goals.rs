@@ -4,7 +4,7 @@
 //! per-colour forms) and extinction (`extinctionValue` with
 //! `extinctionPieceTypes`, `extinctionPieceCount`,
 //! `extinctionOpponentPieceCount`, `extinctionClaim`,
-//! `extinctionPseudoRoyal`). The keys that need
+//! `extinctionPseudoRoyal`, `dupleCheck`). The keys that need
 //! only their own value are rows of `ini_rules`.
 
 use super::ini::{bool_of, Settings};
@@ -32,6 +32,7 @@ pub(super) const KEYS: &[&str] = &[
     "extinctionOpponentPieceCount",
     "extinctionClaim",
     "extinctionPseudoRoyal",
+    "dupleCheck",
 ];
 
 /// Writes the goal rules `st` sets into `rules` (`letters`: the section's
@@ -116,6 +117,11 @@ fn extinction_table(st: &Settings, letters: &[char]) -> Result<Option<Table>, Pr
             st.problem("extinctionPseudoRoyal", format!("`{s}`: use true or false"))
         })?;
         t.insert("pseudo_royal".into(), Value::Boolean(b));
+    }
+    if let Some(s) = st.get("dupleCheck") {
+        let b = bool_of(s)
+            .ok_or_else(|| st.problem("dupleCheck", format!("`{s}`: use true or false")))?;
+        t.insert("duple".into(), Value::Boolean(b));
     }
     Ok(Some(t))
 }

@@ -3,6 +3,11 @@
 //! `[rules] walls` component (`components::walls`) plus a wall piece type,
 //! which Menagerie keeps on the board where Fairy-Stockfish keeps a wall
 //! bitboard. `wallOrMove` (wall instead of moving) is not supported yet.
+//!
+//! `petrifyOnCaptureTypes` (pieces that turn to wall where they capture)
+//! becomes `[rules] petrify` (`components::petrify`); its stones are the
+//! wall piece, so a section without a walling rule gets one that places
+//! no walls (`none`).
 
 use super::ini::Settings;
 use super::load::Problem;
@@ -15,6 +20,7 @@ pub(super) const KEYS: &[&str] = &[
     "wallingRegion",
     "wallingRegionWhite",
     "wallingRegionBlack",
+    "petrifyOnCaptureTypes",
 ];
 
 /// Name of the region written for `wallingRegion*`.
@@ -36,24 +42,32 @@ pub(super) struct WallParts {
 /// # Errors
 /// An unknown rule, or no letter left for the wall piece.
 pub(super) fn translate(st: &Settings, letters: &[char]) -> Result<Option<WallParts>, Problem> {
-    let Some(rule) = st.get("wallingRule") else {
-        return Ok(None);
+    let petrifies = st
+        .get("petrifyOnCaptureTypes")
+        .is_some_and(|v| !matches!(v.trim(), "" | "-"));
+    let rule = match st.get("wallingRule") {
+        Some(r) if r != "none" => r,
+        // Stones need a wall piece even where no move places walls.
+        _ if petrifies => "none",
+        _ => return Ok(None),
     };
-    if rule == "none" {
-        return Ok(None);
-    }
     WallRule::from_name(rule).map_err(|e| st.problem("wallingRule", e))?;
     let key = ('A'..='Z')
         .rev()
         .find(|c| !letters.contains(&c.to_ascii_lowercase()))
         .ok_or_else(|| st.problem("wallingRule", "no letter left for the wall piece".into()))?
         .to_string();
+    let (name, about) = if rule == "none" {
+        ("Stone", "A piece turned to stone where it captured: nothing may stop on it, capture it or pass it.")
+    } else {
+        (
+            "Wall",
+            "A wall: nothing may stop on it, capture it or pass it.",
+        )
+    };
     let mut piece = Table::new();
-    piece.insert("name".into(), Value::String("Wall".into()));
-    piece.insert(
-        "description".into(),
-        Value::String("A wall: nothing may stop on it, capture it or pass it.".into()),
-    );
+    piece.insert("name".into(), Value::String(name.into()));
+    piece.insert("description".into(), Value::String(about.into()));
     piece.insert("glyph".into(), Value::String("wall".into()));
     let mut rules = Table::new();
     rules.insert("rule".into(), Value::String(rule.to_string()));
@@ -78,8 +92,27 @@ pub(super) fn translate(st: &Settings, letters: &[char]) -> Result<Option<WallPa
     }))
 }
 
+/// The piece keys of `petrifyOnCaptureTypes` (`letters`: the section's
+/// piece letters, lowercase); a letter it does not have is a problem.
+fn petrify_keys(st: &Settings, letters: &[char], problems: &mut Vec<Problem>) -> Vec<Value> {
+    let mut out = Vec::new();
+    for c in st.get("petrifyOnCaptureTypes").unwrap_or("").chars() {
+        let c = c.to_ascii_lowercase();
+        if letters.contains(&c) {
+            out.push(Value::String(c.to_ascii_uppercase().to_string()));
+        } else if !c.is_whitespace() && c != '-' {
+            problems.push(st.problem("petrifyOnCaptureTypes", format!("no piece `{c}`")));
+        }
+    }
+    out
+}
+
 /// Writes the wall parts of `st` into the variant table `t`.
 pub(super) fn apply(st: &Settings, letters: &[char], t: &mut Table, problems: &mut Vec<Problem>) {
+    let petrify = petrify_keys(st, letters, problems);
+    if let (false, Some(Value::Table(rules))) = (petrify.is_empty(), t.get_mut("rules")) {
+        rules.insert("petrify".into(), Value::Array(petrify));
+    }
     let parts = match translate(st, letters) {
         Ok(Some(p)) => p,
         Ok(None) => return,
@@ -133,5 +166,29 @@ mod tests {
             Err(e) => format!("{e:?}"),
         };
         assert!(problems.contains("moat"), "{problems}");
+    }
+
+    #[test]
+    fn petrify_keys_load_with_a_stone_piece() {
+        // Chess whose non-Pawn pieces turn to stone where they capture,
+        // with Kings guarded as pseudo-royal Commoners (Fairy-Stockfish's
+        // petrified without the sideways Pawn step). The count is
+        // pyffish's for the same section.
+        let text = "[petri:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\nextinctionValue = loss\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\npetrifyOnCaptureTypes = kqrbn\n";
+        let mut reg = Registry::builtin();
+        let ids = reg.add_ini("x.ini", text).unwrap();
+        let v = reg.get(&ids[0]).unwrap();
+        let w = v.rules.walls.as_ref().expect("a stone piece");
+        assert!(!w.placed());
+        assert_eq!(v.rules.petrify.count_ones(), 5);
+        let fen = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        let mut p = Position::from_fen(&v, fen).unwrap();
+        assert_eq!(perft(&mut p, 3), 27224);
+        let bad = text.replace("kqrbn", "kqrbz");
+        let problems = match reg.add_ini("y.ini", &bad) {
+            Ok(_) => panic!("loaded"),
+            Err(e) => format!("{e:?}"),
+        };
+        assert!(problems.contains("petrifyOnCaptureTypes"), "{problems}");
     }
 }

@@ -324,6 +324,10 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(full_board_ends);
             field!(chess960);
             field!(gating);
+            field!(petrify);
+            field!(drop_opposite_colours);
+            field!(drop_castling);
+            field!(promotion_limit);
             m.section_origin.insert("rules", idx);
         }
         if let Some(rm) = &f.remove_pieces {

@@ -199,6 +199,15 @@ pub struct Rules {
     pub chess960: Option<Castling960>,
     /// Gating from the hand (S-Chess).
     pub gating: Option<Gating>,
+    /// Types (bit mask) that turn to stone where they capture.
+    pub petrify: u64,
+    /// Types (bit mask) whose drops keep them on both cell colours.
+    pub drop_opposite_colours: u64,
+    /// Partner types (bit mask) whose castling rights drops earn.
+    pub drop_castling: u64,
+    /// Per type (index), the count at which promotions to it stop (0: no
+    /// limit).
+    pub promotion_limit: Vec<u32>,
 }
 
 /// FEN fields after the board.

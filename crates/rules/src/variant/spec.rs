@@ -454,6 +454,21 @@ pub struct RulesFile {
     /// first-rank cell a piece leaves on its first move (S-Chess); the FEN's
     /// castling field names the cells that still allow it.
     pub gating: Option<GatingFile>,
+    /// Piece keys that turn to stone where they capture
+    /// (`components::petrify`); the stone is the wall piece of `walls`.
+    pub petrify: Option<Vec<String>>,
+    /// Piece keys whose drops must leave them split evenly between light
+    /// and dark cells (Bishops in placement chess;
+    /// `components::drop_colours`).
+    pub drop_opposite_colours: Option<Vec<String>>,
+    /// Partner keys (Rooks) whose castling rights are earned by dropping
+    /// King and partner onto their castling cells
+    /// (`components::drop_castling`).
+    pub drop_castling: Option<Vec<String>>,
+    /// Promotions to a piece key only while its side has fewer than this
+    /// many of it on the board (Spartan chess: `{ K = 2 }`;
+    /// `components::promotion`).
+    pub promotion_limit: Option<BTreeMap<String, u32>>,
 }
 
 /// Gating: `gating = { drops }`.
@@ -534,6 +549,10 @@ pub struct ExtinctionFile {
     /// they are royal: none may be left attacked, so the type cannot die
     /// out by capture (Sho shogi's King and Prince; default false).
     pub pseudo_royal: Option<bool>,
+    /// With `pseudo_royal`: a side may not leave all its counted pieces
+    /// attacked at once, and doing so is check (Spartan chess's two Kings;
+    /// Fairy-Stockfish's `dupleCheck`; default false).
+    pub duple: Option<bool>,
 }
 
 /// A flag rule: `flag = { piece, black_piece, region, extra_move, safe,

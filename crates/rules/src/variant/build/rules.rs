@@ -92,6 +92,16 @@ impl Ctx<'_> {
             full_board_ends: rf.full_board_ends.unwrap_or(false),
             chess960: self.chess960(&rf),
             gating: self.gating(&rf, drops),
+            petrify: self.petrify(&rf),
+            drop_opposite_colours: self.type_mask(
+                rf.drop_opposite_colours.as_deref().unwrap_or_default(),
+                "rules.drop_opposite_colours",
+            ),
+            drop_castling: self.type_mask(
+                rf.drop_castling.as_deref().unwrap_or_default(),
+                "rules.drop_castling",
+            ),
+            promotion_limit: self.promotion_limit(&rf),
         }
     }
 
@@ -245,6 +255,35 @@ impl Ctx<'_> {
             "rules.blast.spared",
         );
         Some(crate::components::atomic::blast(immune, spared, &self.g))
+    }
+
+    /// `petrify = ["Q", ...]`: needs the wall piece of `walls` for its
+    /// stones.
+    fn petrify(&mut self, rf: &RulesFile) -> u64 {
+        let types = self.type_mask(rf.petrify.as_deref().unwrap_or_default(), "rules.petrify");
+        if types != 0 && rf.walls.is_none() {
+            self.problem_in(
+                "rules",
+                "rules.petrify",
+                "a petrified piece becomes a wall: add `walls = { rule = \"none\", piece = ... }`",
+            );
+        }
+        types
+    }
+
+    /// `promotion_limit = { K = 2 }`: per type, 0 where none is given.
+    fn promotion_limit(&mut self, rf: &RulesFile) -> Vec<u32> {
+        let mut limits = vec![0; self.keys.len()];
+        for (k, &n) in rf.promotion_limit.iter().flatten() {
+            match self.lookup(k) {
+                Some(t) => limits[usize::from(t)] = n,
+                None => {
+                    let e = format!("unknown piece `{k}`");
+                    self.problem_in("rules", "rules.promotion_limit", e);
+                }
+            }
+        }
+        limits
     }
 
     /// `mutually_immune = ["K"]` (atomar).
