@@ -110,7 +110,7 @@ pub(super) fn translate(
 #[cfg(test)]
 mod tests {
     use crate::variant::ini::convert_sections;
-    use crate::Registry;
+    use crate::{perft, Position, Registry};
 
     #[test]
     fn must_drop_type_binds_one_piece() {
@@ -144,8 +144,8 @@ mod tests {
         let v = reg.get(&ids[0]).expect("place");
         assert_eq!(v.rules.drop_opposite_colours.count_ones(), 1);
         assert_eq!(v.rules.drop_castling.count_ones(), 1);
-        let mut p = crate::Position::start(&v);
-        assert_eq!(crate::perft(&mut p, 3), 50560);
+        let mut p = Position::start(&v);
+        assert_eq!(perft(&mut p, 3), 50560);
         let p = convert_sections("x.ini", "[v]\ncastlingDroppedPiece = maybe\n").problems;
         assert_eq!(p[0].key, "[v] castlingDroppedPiece");
     }
@@ -159,8 +159,8 @@ mod tests {
         let ids = reg.add_ini("x.ini", text).expect("loads");
         let v = reg.get(&ids[0]).expect("duple");
         assert!(v.rules.extinction.as_ref().is_some_and(|e| e.duple));
-        let mut p = crate::Position::start(&v);
-        assert_eq!(crate::perft(&mut p, 3), 805);
+        let mut p = Position::start(&v);
+        assert_eq!(perft(&mut p, 3), 805);
         let p = convert_sections("x.ini", "[v]\npromotionLimit = k2\n").problems;
         assert_eq!(p[0].key, "[v] promotionLimit");
     }
