@@ -251,6 +251,12 @@ impl Position {
                         continue;
                     }
                 }
+                // A variant without castling reads the standard letters and
+                // sets no right, as Fairy-Stockfish does (its start
+                // positions of such variants often still say `KQkq`).
+                if idx.is_none() && v.castling.is_empty() && "KQkq".contains(ch) {
+                    continue;
+                }
                 let Some(i) = idx else {
                     return ferr(
                         "castling",
@@ -571,5 +577,29 @@ impl Position {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Position, Registry};
+
+    #[test]
+    fn standard_rights_of_a_variant_without_castling_are_read_as_none() {
+        let reg = Registry::builtin();
+        let v = reg.get("shatranj").expect("shatranj");
+        assert!(v.castling.is_empty());
+        let fen = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1";
+        let pos = Position::from_fen(&v, fen).expect("read");
+        assert_eq!(
+            pos.to_fen(),
+            "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1"
+        );
+        // Other letters are still errors.
+        let bad = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KX - 0 1";
+        assert!(Position::from_fen(&v, bad).is_err());
+        // A variant with castling still wants its rights where they belong.
+        let chess = reg.get("chess").expect("chess");
+        assert!(Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K3 w K - 0 1").is_err());
     }
 }

@@ -18,11 +18,27 @@
 /// Field index of the en-passant cells in a chess FEN.
 const EP_FIELD: usize = 3;
 
+/// Field index of the castling rights in a chess FEN.
+const CASTLING_FIELD: usize = 2;
+
 /// `fen` written the way Fairy-Stockfish reads it.
 pub(super) fn start_fen(fen: &str) -> String {
     let fen = fen.replace("[-]", "[]");
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
     let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    // A field after the side to move that starts with a digit ends
+    // Fairy-Stockfish's reading of castling and en passant: a check count
+    // (`w 7+7 0 1`) there stands for `w - - 7+7 0 1`.
+    if fields
+        .get(CASTLING_FIELD)
+        .is_some_and(|f| f.starts_with(|c: char| c.is_ascii_digit()) && f.contains('+'))
+    {
+        fields.splice(
+            CASTLING_FIELD..CASTLING_FIELD,
+            ["-".to_string(), "-".to_string()],
+        );
+        return fields.join(" ");
+    }
     // Only behind a castling field: `w 0 1` has neither, and is read as
     // clocks right after the side to move.
     let castling = fields.get(EP_FIELD - 1).is_some_and(|f| !numeric(f));
@@ -39,6 +55,19 @@ pub(super) fn start_fen(fen: &str) -> String {
         }
         // Whatever followed the clock is read as the move number.
         fields.truncate(EP_FIELD + 3);
+    }
+    fields.join(" ")
+}
+
+/// `fen` without castling rights: Fairy-Stockfish reads the castling
+/// field of a variant without castling (`castling = false`) and sets no
+/// right, so `KQkq` in such a section's start position means nothing.
+pub(super) fn without_castling(fen: &str) -> String {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    if let Some(f) = fields.get_mut(CASTLING_FIELD) {
+        if f.chars().all(|c| c.is_ascii_alphabetic()) {
+            *f = "-";
+        }
     }
     fields.join(" ")
 }
@@ -101,6 +130,21 @@ mod tests {
         assert_eq!(start_fen("8/8[-] w - e3 0 1"), "8/8[] w - e3 0 1");
         assert_eq!(start_fen("KNR2rnk w"), "KNR2rnk w");
         assert_eq!(start_fen("8/8 w 0 1"), "8/8 w 0 1");
+    }
+
+    #[test]
+    fn a_check_count_right_after_the_side_stands_for_both_fields() {
+        assert_eq!(start_fen("8/8 w 7+7 0 1"), "8/8 w - - 7+7 0 1");
+        assert_eq!(start_fen("8/8 w KQ - 3+3 0 1"), "8/8 w KQ - 3+3 0 1");
+    }
+
+    #[test]
+    fn rights_of_a_variant_without_castling_are_dropped() {
+        use super::without_castling;
+        assert_eq!(without_castling("8/8 w KQkq - 0 1"), "8/8 w - - 0 1");
+        assert_eq!(without_castling("8/8 w - - 0 1"), "8/8 w - - 0 1");
+        assert_eq!(without_castling("8/8 w 0 1"), "8/8 w 0 1");
+        assert_eq!(without_castling("8/8 w"), "8/8 w");
     }
 
     #[test]

@@ -16,7 +16,7 @@
 
 use super::ini::{named_betza, Settings};
 use super::load::{read_chain, Problem, VariantSource};
-use super::{ini_keys, ini_rules};
+use super::{ini_fen, ini_keys, ini_rules};
 use std::collections::BTreeSet;
 use toml::{Table, Value};
 
@@ -149,7 +149,7 @@ pub(super) fn section_over(
     rules(st, &mut t, &mut problems);
     if let Some(fen) = st.get("startFen") {
         let mut setup = Table::new();
-        setup.insert("fen".into(), Value::String(fen.replace("[-]", "[]")));
+        setup.insert("fen".into(), Value::String(ini_fen::start_fen(fen)));
         t.insert("setup".into(), Value::Table(setup));
     }
     if !problems.is_empty() {
@@ -158,12 +158,28 @@ pub(super) fn section_over(
     toml::to_string(&t).map_err(|e| vec![st.problem("", e.to_string())])
 }
 
-/// `maxFile`/`maxRank`: the parent's board with another size.
+/// `maxFile`/`maxRank`: the parent's board with another size; a
+/// `startFen` with walls (`*`) makes those cells holes, as in a section
+/// without a parent (`ini_fen`).
 fn board(st: &Settings, parent: &Parent, t: &mut Table, problems: &mut Vec<Problem>) {
-    if st.get("maxFile").is_none() && st.get("maxRank").is_none() {
+    let walls = st.get("startFen").map(|fen| {
+        let ranks = st
+            .get("maxRank")
+            .and_then(|v| super::ini::board_size("maxRank", v))
+            .or_else(|| parent.board.get("ranks").and_then(Value::as_integer))
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(0);
+        ini_fen::wall_cells(&ini_fen::start_fen(fen), ranks)
+    });
+    let walls = walls.filter(|w| !w.is_empty());
+    if st.get("maxFile").is_none() && st.get("maxRank").is_none() && walls.is_none() {
         return;
     }
     let mut board = parent.board.clone();
+    if let Some(walls) = walls {
+        let cells = walls.into_iter().map(Value::String).collect();
+        board.insert("holes".into(), Value::Array(cells));
+    }
     for (key, field) in [("maxFile", "files"), ("maxRank", "ranks")] {
         let Some(v) = st.get(key) else { continue };
         match super::ini::board_size(key, v) {
@@ -415,6 +431,18 @@ mod tests {
             "{toml}"
         );
         assert!(toml.contains("to = [\"Q\", \"J\"]"), "{toml}");
+    }
+
+    #[test]
+    fn walls_of_a_start_position_over_a_parent_are_holes() {
+        let c = convert("[walled:gardner]\nstartFen = rnbqk/ppppp/2*2/PPPPP/RNBQK w - - 0 1\n");
+        assert!(
+            c.problems.is_empty(),
+            "{:?}",
+            c.problems.first().map(|p| &p.message)
+        );
+        let toml = &c.variants[0].1;
+        assert!(toml.contains("holes = [\"c3\"]"), "{toml}");
     }
 
     #[test]

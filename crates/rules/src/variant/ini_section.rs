@@ -14,6 +14,7 @@
 use super::ini::{bool_of, file_number, key_problem, Settings, NAMED};
 use super::ini_army;
 use super::ini_blast;
+use super::ini_clip;
 use super::ini_connect;
 use super::ini_fen;
 use super::ini_gating;
@@ -395,8 +396,16 @@ impl<'a> Template<'a> {
 
     /// The start position, as Fairy-Stockfish reads it.
     fn start_fen(&self) -> String {
-        self.get("startFen")
-            .map_or(CHESS_FEN.to_string(), ini_fen::start_fen)
+        let fen = self
+            .get("startFen")
+            .map_or(CHESS_FEN.to_string(), ini_fen::start_fen);
+        // Without castling (and without gating, which reads the field for
+        // its gates) the castling field is read and ignored.
+        if self.flag("castling") == Some(false) && self.flag("gating") != Some(true) {
+            ini_fen::without_castling(&fen)
+        } else {
+            fen
+        }
     }
 
     /// The promotion region and, with the double step, its region.
@@ -410,10 +419,11 @@ impl<'a> Template<'a> {
             r.insert("kind".into(), Value::String(kind.to_string()));
             regions.insert(name.into(), Value::Table(r));
         };
+        let clip = |r: String| ini_clip::on_board(&r, self.files, self.ranks);
         per_side(
             "promotion",
-            self.promo_white.clone(),
-            region("promotionRegionBlack", "*1".into()),
+            clip(self.promo_white.clone()),
+            clip(region("promotionRegionBlack", "*1".into())),
             "promotion",
         );
         if self.double_step {

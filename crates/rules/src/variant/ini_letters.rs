@@ -1,0 +1,104 @@
+//! One letter, one piece, across parent sections.
+//!
+//! Fairy-Stockfish reads a `[child:parent]` section on top of the parent's
+//! finished variant, and giving a piece type a letter that another type
+//! already holds takes that other type out of the game. Menagerie instead
+//! merges the keys of the whole chain and reads the pieces once, in
+//! Fairy-Stockfish's order of piece types, which would let an inherited key
+//! win over the child's: `[snort:ataxx]` writes `immobile = p` over the
+//! parent's moving stone `customPiece1 = p:...`, and the stone must stop
+//! moving. So before a section's own keys go in, every inherited piece key
+//! whose letter one of them takes is set to `-` (the piece removed, as
+//! Fairy-Stockfish removes it; deleting the key instead would bring back a
+//! default letter). Keys of the same section still settle among themselves
+//! by the order of piece types, as in Fairy-Stockfish.
+
+use super::ini::named_betza;
+use std::collections::BTreeMap;
+
+/// True for a key that gives a piece type its letter.
+fn is_piece_key(key: &str) -> bool {
+    key == "pawn" || key == "king" || key.starts_with("customPiece") || named_betza(key).is_some()
+}
+
+/// The letter a piece key's value gives (`p`, `p:mK`), lower case.
+fn letter(value: &str) -> Option<char> {
+    value
+        .chars()
+        .next()
+        .filter(char::is_ascii_alphabetic)
+        .map(|c| c.to_ascii_lowercase())
+}
+
+/// Removes the inherited piece keys of `values` (key -> (value, line))
+/// whose letter a piece key among `own` (the section's keys: key, value,
+/// line) takes, leaving the keys `own` sets itself alone.
+pub(super) fn drop_taken_letters(
+    values: &mut BTreeMap<String, (String, usize)>,
+    own: &[(String, String, usize)],
+) {
+    let taken: Vec<(char, usize)> = own
+        .iter()
+        .filter(|(k, ..)| is_piece_key(k))
+        .filter_map(|(_, v, line)| letter(v).map(|c| (c, *line)))
+        .collect();
+    for (key, (value, line)) in values.iter_mut() {
+        if !is_piece_key(key) || own.iter().any(|(k, ..)| k == key) {
+            continue;
+        }
+        if let Some(&(_, own_line)) = letter(value).and_then(|c| taken.iter().find(|t| t.0 == c)) {
+            *value = "-".to_string();
+            *line = own_line;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::drop_taken_letters;
+    use crate::Registry;
+    use std::collections::BTreeMap;
+
+    fn own(keys: &[(&str, &str)]) -> Vec<(String, String, usize)> {
+        keys.iter()
+            .map(|(k, v)| ((*k).to_string(), (*v).to_string(), 9))
+            .collect()
+    }
+
+    #[test]
+    fn a_child_letter_removes_the_inherited_piece_holding_it() {
+        let mut values: BTreeMap<String, (String, usize)> =
+            [("customPiece1", "p:mDmNmA"), ("knight", "n"), ("pawn", "-")]
+                .iter()
+                .map(|(k, v)| ((*k).to_string(), ((*v).to_string(), 1)))
+                .collect();
+        drop_taken_letters(&mut values, &own(&[("immobile", "p"), ("maxRank", "8")]));
+        assert_eq!(values["customPiece1"], ("-".to_string(), 9));
+        assert_eq!(values["knight"], ("n".to_string(), 1));
+        assert_eq!(values["pawn"], ("-".to_string(), 1));
+        // A key the section sets itself is its own business.
+        let mut values: BTreeMap<String, (String, usize)> =
+            [("customPiece1".to_string(), ("p:mK".to_string(), 1))].into();
+        drop_taken_letters(&mut values, &own(&[("customPiece1", "p:mQ")]));
+        assert_eq!(values["customPiece1"].0, "p:mK");
+    }
+
+    #[test]
+    fn an_immobile_stone_over_a_moving_one_stays_put() {
+        // The parent's stone moves; the child's stone of the same letter
+        // only drops, so the position has the 7 drops and no step.
+        let text = "[mover]\nmaxRank = 3\nmaxFile = 3\nking = -\n\
+                    customPiece1 = p:mK\npieceDrops = true\n\
+                    startFen = 3/1P1/3[Pp] w - - 0 1\n\
+                    [sitter:mover]\nimmobile = p\n";
+        let mut reg = Registry::builtin();
+        let report = reg.load_ini("letters.ini", text);
+        assert!(report.problems.is_empty(), "{:?}", report.problems);
+        let moves = |id: &str| {
+            let v = reg.get(id).expect(id);
+            crate::Position::start(&v).legal_moves().len()
+        };
+        assert_eq!(moves("mover"), 8 + 8);
+        assert_eq!(moves("sitter"), 8);
+    }
+}
