@@ -121,7 +121,9 @@ test('shogi: moves in western notation, Black (sente) first, on the labels and t
   const pgn = await page.getByTestId('text-output').inputValue();
   await page.getByTestId('text-close').click();
   assert.match(pgn, /\[Variant "shogi"\]/);
-  assert.match(pgn, /1\. c4 g6 2\. Bxh8\+ Sxh8 3\. B@f5 \*/);
+  // Fairy-Stockfish's SAN (pychess-variants exports it): Shogi's Pawn keeps its
+  // letter, a promotion names what the piece becomes.
+  assert.match(pgn, /1\. Pc4 Pg6 2\. Bxh8=H Sxh8 3\. B@f5 \*/);
   // The record in the notation players read, a move a line.
   await page.getByTestId('btn-record').click();
   const record = await page.getByTestId('text-output').inputValue();

@@ -8,7 +8,10 @@ scripts/install-test-deps.sh):
 
 * the set of legal moves, as UCI text;
 * the FEN;
-* the game result (`1-0`, `0-1`, `1/2-1/2` or `-` while the game goes on).
+* the game result (`1-0`, `0-1`, `1/2-1/2` or `-` while the game goes on);
+* with --san, the SAN of every legal move (Fairy-Stockfish's `get_san` in its
+  SAN notation against Menagerie's), the notation lichess, pychess-variants and
+  Fairy-Stockfish exchange games in.
 
 Fairy-Stockfish's result is: with no legal move, `game_result`; otherwise an
 immediate end of the variant (`is_immediate_game_end`), then a claimable end
@@ -58,17 +61,21 @@ class Menagerie:
             args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
 
-    def probe(self, variant, fen, moves):
-        self.proc.stdin.write(f"{variant}\t{fen}\t{' '.join(moves)}\n")
+    def probe(self, variant, fen, moves, san=False):
+        """(FEN, sorted legal moves, result), and with `san` a dict of each
+        legal move's SAN."""
+        flag = "\tsan" if san else ""
+        self.proc.stdin.write(f"{variant}\t{fen}\t{' '.join(moves)}{flag}\n")
         self.proc.stdin.flush()
         reply = self.proc.stdout.readline().rstrip("\n")
         if not reply:
             raise RuntimeError("menagerie probe ended")
         fields = reply.split("\t")
         if fields[0] != "ok":
-            return None, None, "error: " + "\t".join(fields[1:])
-        _, fen, legal, result = fields
-        return fen, sorted(legal.split()), result
+            return None, None, "error: " + "\t".join(fields[1:]), None
+        fen, legal, result = fields[1:4]
+        sans = dict(zip(legal.split(), fields[4].split())) if san else None
+        return fen, sorted(legal.split()), result, sans
 
     def close(self):
         self.proc.stdin.close()
@@ -119,7 +126,7 @@ def check_start(men, variant):
     """Menagerie reads Fairy-Stockfish's start FEN and agrees on the position."""
     start = sf.start_fen(variant)
     fen = sf.get_fen(variant, start, [])
-    mfen, _, error = men.probe(variant, start, [])
+    mfen, _, error, _ = men.probe(variant, start, [])
     if mfen is None:
         return [f"{variant} start FEN {start}: Menagerie {error}"]
     if normal_fen(mfen) != normal_fen(fen):
@@ -127,16 +134,51 @@ def check_start(men, variant):
     return []
 
 
-def play(men, variant, rng, max_plies, start_fen=None):
+# Variants whose SAN check marks differ on purpose (docs/notation.md): in
+# Atomic, Menagerie marks a check on the King as lichess does, while
+# Fairy-Stockfish's King there is a pseudo-royal Commoner its SAN never marks.
+SAN_OWN_CHECK_MARKS = {"atomic", "atomar"}
+
+
+def san_problems(variant, fen, legal, msans, sample):
+    """The legal moves of `sample` whose SAN differs (at most a few, for the
+    report)."""
+    diff = []
+    for uci in sample:
+        theirs = sf.get_san(variant, fen, uci, False, sf.NOTATION_SAN)
+        ours = msans.get(uci)
+        if variant in SAN_OWN_CHECK_MARKS and ours is not None:
+            ours = ours.rstrip("+#")
+        if ours != theirs:
+            diff.append(f"{uci}: Menagerie {msans.get(uci)}, Fairy-Stockfish {theirs}")
+    if not diff:
+        return []
+    more = f" (and {len(diff) - 5} more)" if len(diff) > 5 else ""
+    return ["SAN " + "; ".join(diff[:5]) + more]
+
+
+def san_sample(legal, played, san_moves, san_rng):
+    """The legal moves whose SAN is compared: all of them, or the move about to
+    be played and up to `san_moves` - 1 others drawn by `san_rng` (which
+    leaves the game's own random choices alone)."""
+    if san_moves is None or len(legal) <= san_moves:
+        return legal
+    others = [m for m in legal if m != played]
+    return [played] + san_rng.sample(others, san_moves - 1)
+
+
+def play(men, variant, rng, max_plies, start_fen=None, san=None):
     """Plays one random game (from `start_fen`, or the start position);
-    returns a list of disagreement texts (0 or 1)."""
+    returns a list of disagreement texts (0 or 1). `san`, when given, is
+    (moves compared per ply or None for all, random source of the sample)."""
     start = start_fen or sf.start_fen(variant)
     moves = []
     for _ in range(max_plies + 1):
         legal = sorted(sf.legal_moves(variant, start, moves))
         fen = sf.get_fen(variant, start, moves)
         result = fsf_result(variant, start, moves, legal, fen)
-        mfen, mlegal, mfull = men.probe(variant, start_fen or "startpos", moves)
+        mfen, mlegal, mfull, msans = men.probe(
+            variant, start_fen or "startpos", moves, san is not None)
         mresult = mfull.split(" ")[0]
         where = f"{variant} after [{' '.join(moves)}] (Fairy-Stockfish FEN {fen})"
         if mfen is None:
@@ -156,11 +198,16 @@ def play(men, variant, rng, max_plies, start_fen=None):
             problems.append("result: Menagerie bare kings, Fairy-Stockfish sees mating material")
         elif mresult != result and not bare:
             problems.append(f"result: Fairy-Stockfish {result}, Menagerie {mresult}")
+        over = result != "-" or not legal
+        played = None if over else rng.choice(legal)
+        if san is not None and not problems:
+            sample = san_sample(legal, played, *san) if played else legal
+            problems += san_problems(variant, fen, legal, msans, sample)
         if problems:
             return [f"{where}: " + "; ".join(problems)]
-        if result != "-" or not legal:
+        if over:
             return []
-        moves.append(rng.choice(legal))
+        moves.append(played)
     return []
 
 
@@ -179,8 +226,15 @@ def main():
     ap.add_argument("--ini", action="append", help="ini file loaded into both engines")
     ap.add_argument("--fen", action="append",
                     help="start the games from this FEN instead (games spread over the FENs given)")
+    ap.add_argument("--san", action="store_true",
+                    help="also compare the SAN of the legal moves")
+    ap.add_argument("--san-moves", type=int, metavar="N",
+                    help="with --san, compare at each ply only the move played and N-1 "
+                         "others drawn at random (default: every legal move)")
     args = ap.parse_args()
 
+    if args.san_moves is not None and args.san_moves < 1:
+        ap.error("--san-moves must be at least 1")
     ini_files = args.ini or DEFAULT_INI
     for path in ini_files:
         with open(path, encoding="utf-8") as f:
@@ -196,13 +250,15 @@ def main():
                 failures += 1
                 continue
             rng = random.Random(f"{args.seed}:{variant}")
+            san_rng = random.Random(f"{args.seed}:{variant}:san")
             bad = 0
             for p in check_start(men, variant):
                 print("DISAGREE", p)
                 bad += 1
             for g in range(args.games):
                 fen = args.fen[g % len(args.fen)] if args.fen else None
-                problems = play(men, variant, rng, args.plies, fen)
+                san = (args.san_moves, san_rng) if args.san else None
+                problems = play(men, variant, rng, args.plies, fen, san)
                 for p in problems:
                     print("DISAGREE", p)
                 bad += len(problems)

@@ -11,10 +11,14 @@
 //! `ok<TAB>FEN<TAB>LEGAL<TAB>RESULT` with the FEN after the moves, the legal
 //! moves in UCI text sorted and space-separated, and the result (`-` while
 //! the game goes on, else e.g. `1-0 (checkmate)`); or `error<TAB>MESSAGE`.
+//! A fourth request field `san` adds a fifth reply field: the SAN of each
+//! legal move, in the order of LEGAL (the notation check of
+//! `tests/fsf/differential.py --san`).
 
 use crate::common::registry;
 use anyhow::Result;
-use menagerie_rules::{move_text, parse_move, Position, Registry, TextStyle};
+use menagerie_rules::san::san_in;
+use menagerie_rules::{move_text, parse_move, Move, Position, Registry, TextStyle};
 use std::io::{BufRead, Write};
 
 /// Arguments of `probe`.
@@ -50,6 +54,11 @@ fn answer(reg: &Registry, line: &str) -> Result<String, String> {
         return Err("expected VARIANT<TAB>FEN<TAB>MOVES".into());
     };
     let moves = fields.next().unwrap_or("");
+    let with_san = match fields.next() {
+        None | Some("") => false,
+        Some("san") => true,
+        Some(other) => return Err(format!("unknown request field `{other}` (only `san`)")),
+    };
     let v = reg.get(id).map_err(|e| e.to_string())?;
     let mut pos = if fen == "startpos" {
         Position::start(&v)
@@ -60,14 +69,24 @@ fn answer(reg: &Registry, line: &str) -> Result<String, String> {
         let m = parse_move(&pos, text).map_err(|e| format!("move {text}: {e}"))?;
         pos.make_unchecked(m);
     }
-    let mut legal: Vec<String> = pos
-        .legal_moves()
-        .into_iter()
-        .map(|m| move_text(&pos, m, TextStyle::Uci))
+    let moves = pos.legal_moves();
+    let mut legal: Vec<(String, Move)> = moves
+        .iter()
+        .map(|&m| (move_text(&pos, m, TextStyle::Uci), m))
         .collect();
-    legal.sort();
+    legal.sort_by(|a, b| a.0.cmp(&b.0));
     let result = pos
         .outcome()
         .map_or_else(|| "-".to_string(), |o| o.to_string());
-    Ok(format!("{}\t{}\t{result}", pos.to_fen(), legal.join(" ")))
+    let texts: Vec<&str> = legal.iter().map(|(t, _)| t.as_str()).collect();
+    let mut reply = format!("{}\t{}\t{result}", pos.to_fen(), texts.join(" "));
+    if with_san {
+        let sans: Vec<String> = legal
+            .iter()
+            .map(|&(_, m)| san_in(&pos, &moves, m))
+            .collect();
+        reply.push('\t');
+        reply.push_str(&sans.join(" "));
+    }
+    Ok(reply)
 }

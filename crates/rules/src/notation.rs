@@ -268,7 +268,13 @@ fn parse_wall_move(
             })
         }
     };
-    let mut bases: Vec<Move> = legal.iter().map(|m| m.without_wall()).collect();
+    // The piece moves that may place this wall: SAN disambiguates among them
+    // only (`Qd6,a6` when the other Queen could not wall a6).
+    let mut bases: Vec<Move> = legal
+        .iter()
+        .filter(|m| m.wall() == Some(wall_cell))
+        .map(|m| m.without_wall())
+        .collect();
     bases.sort_unstable_by_key(|m| m.raw());
     bases.dedup();
     let piece_move = parse_move_in(pos, &bases, base)?;
@@ -305,10 +311,17 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         let Some((k, _)) = v.piece_by_token(&tok.to_ascii_uppercase()) else {
             return Err(syn(&format!("`{tok}` is not a piece")));
         };
-        return legal
-            .iter()
-            .copied()
-            .find(|m| m.dropped() == Some(k) && m.to() == c && m.is_promoted_drop() == promoted)
+        let here = || legal.iter().copied().filter(|m| m.to() == c);
+        // `R@b4` may also name, as SAN does, a piece dropped promoted into a
+        // Rook (Kyoto Shogi), when no Rook in hand can be dropped there.
+        let placed_promoted = |m: &Move| {
+            m.is_promoted_drop()
+                && m.dropped()
+                    .is_some_and(|h| v.pieces[usize::from(h)].promoted_drop() == Some(k))
+        };
+        return here()
+            .find(|m| m.dropped() == Some(k) && m.is_promoted_drop() == promoted)
+            .or_else(|| here().find(|m| !promoted && placed_promoted(m)))
             .ok_or_else(|| MoveError::Illegal(text.to_string()));
     }
     if t == "O-O" || t == "O-O-O" || t == "0-0" || t == "0-0-0" {

@@ -10,22 +10,33 @@
 //! # Writing
 //!
 //! * Piece letter: the piece's FEN token in White's case (`N`, multi-letter
-//!   tokens as they are: `*R`); a promoted piece whose FEN writes `+X` is
-//!   written `+X` (Fairy-Stockfish's Shogi convention: `+R` for a Dragon King).
-//!   The type whose token is `P` is the pawn: no letter.
+//!   tokens as they are: `*R`), or the variant file's `san` letter where
+//!   Fairy-Stockfish's SAN writes another (Xiangqi's Horse `H`). A promoted
+//!   piece is written by what it is now, as Fairy-Stockfish's SAN does: a
+//!   Shogi Tokin (`+P` in FEN) is a `G`, a Dragon King a `D`, Crazyhouse's
+//!   promoted `N~` an `N` (western shogi notation, `shogi_notation.rs`, writes
+//!   `+P` for players). A `P` that moves otherwise than it captures (the chess
+//!   Pawn) is written without a letter; a `P` that captures where it moves
+//!   (Shogi's Pawn, Xiangqi's Soldier) keeps its letter, as Fairy-Stockfish
+//!   writes them.
 //! * Disambiguation, minimal as in chess: when another piece written the same
 //!   way can reach the destination, the origin's file part, else its rank
 //!   part, else the whole origin cell. A pawn capture always names its file.
+//!   In a move that also places a wall, the rivals are the moves placing the
+//!   same wall (Fairy-Stockfish's `Qd6,a6` when the other Queen could not wall
+//!   a6).
 //! * Cell names are the variant's own. Their *file part* is the name without
 //!   its trailing number and the *rank part* the number: on a 3D board the file
 //!   part holds the level and the file (`wc` of `wc3`), so a Stockpoint capture
 //!   reads `wcxwd4`; extra cells outside the rectangle (`C1`) split the same way.
 //! * `x` before the destination of a capture; `+` after a move that gives
 //!   check, `#` after one that checkmates.
-//! * Promotion `=Q`; in variants whose notation writes promotions with `+`
-//!   (Shogi, Mitregi) `+` (or `+G` when there is a choice), and `=` for a move
-//!   that could have promoted and did not (Fairy-Stockfish's convention).
-//! * Drops `P@e5` (pawns too), castling `O-O` / `O-O-O` by the side of the
+//! * Promotion `=` and what the piece becomes: `e8=Q`, Shogi's `Bxh8=H`, and
+//!   Kyoto Shogi's turn back `Ga2=L`; a move that could have promoted and did
+//!   not gets no mark (Fairy-Stockfish's SAN, which pychess-variants exports).
+//! * Drops `P@e5` (pawns too; a piece dropped promoted by what it becomes,
+//!   or, where two hand pieces become the same type, `+L@e1` by the one
+//!   dropped: Fairy-Stockfish's `G@e1` names two Kyoto Shogi moves), castling `O-O` / `O-O-O` by the side of the
 //!   King's move; where one side has several castlings the same way (Missing
 //!   Ox), `O-` and the King's destination: `O-m2`.
 //! * A move that gates a piece from the hand (`components::gating`): the
@@ -41,10 +52,14 @@
 //! annotation marks (`+`, `#`, `!`, `?`) in any combination, more
 //! disambiguation than needed (`Ng1f3`), `P` before pawn moves, a missing or
 //! different capture mark (`:`), promotions as `=Q`, `Q`, `=q`, `(Q)`, drops as
-//! `P*e5` or `@e5` for pawns, `0-0`, and castling written as the King's move.
+//! `P*e5` or `@e5` for pawns, `0-0`, and castling written as the King's move;
+//! the shogi-style forms earlier versions wrote too: `+P` for a promoted
+//! piece, `+` or `+G` for a promotion, `=` for one declined, `-` for a turn
+//! back, `+L@e5` for a promoted drop.
 
 use crate::moves::{Move, MoveKind};
 use crate::notation::MoveError;
+use crate::piece::PieceType;
 use crate::position::Position;
 use menagerie_geometry::CellId;
 
@@ -57,17 +72,24 @@ fn split_name(name: &str) -> (&str, &str) {
     name.split_at(file_len)
 }
 
-/// How the piece on `c` is written (empty for a pawn).
+/// How the piece on `c` is written (empty for a pawn: the `P` that moves
+/// otherwise than it captures, as Fairy-Stockfish leaves out only its chess
+/// Pawn type's letter; Shogi's Pawn and Xiangqi's Soldier, which capture
+/// where they move, are written `P`).
 fn piece_text(pos: &Position, c: CellId) -> String {
     let v = pos.variant();
     let p = pos.piece(c);
-    if let Some(o) = pos.origin(c) {
-        if !v.fen.promoted_full {
-            return format!("+{}", v.pieces[usize::from(o)].token);
-        }
+    let def = &v.pieces[usize::from(p.kind())];
+    if let Some(letter) = &def.san {
+        return letter.clone();
     }
-    let t = &v.pieces[usize::from(p.kind())].token;
-    if t == PAWN_TOKEN {
+    let t = &def.token;
+    let chess_pawn = || {
+        v.tables
+            .at(p.color(), p.kind(), c)
+            .splits_move_and_capture(&v.tables)
+    };
+    if t == PAWN_TOKEN && chess_pawn() {
         String::new()
     } else {
         t.clone()
@@ -106,41 +128,35 @@ fn castle_text(pos: &Position, legal: &[Move], m: Move) -> String {
     }
 }
 
-pub(crate) fn promotion_text(pos: &Position, legal: &[Move], m: Move) -> String {
-    let v = pos.variant();
-    let same_cells = |o: &&Move| {
-        o.kind() == m.kind() && o.from() == m.from() && o.to() == m.to() && o.via() == m.via()
+/// The promotion mark of a move: `=` and the type the piece becomes (the
+/// type it turns back into, for a demotion), nothing for other moves.
+fn promotion_suffix(pos: &Position, m: Move) -> String {
+    m.promotion().map_or_else(String::new, |k| {
+        format!("={}", pos.variant().pieces[usize::from(k)].token)
+    })
+}
+
+/// The letter of a drop: the type it places (a piece dropped promoted is
+/// written by what it becomes, as Fairy-Stockfish writes it).
+fn drop_letter(pos: &Position, m: Move) -> &str {
+    let k = m.dropped().unwrap_or_default();
+    let placed = if m.is_promoted_drop() {
+        pos.variant().pieces[usize::from(k)]
+            .promoted_drop()
+            .unwrap_or(k)
+    } else {
+        k
     };
-    match m.promotion() {
-        // A piece turning back into its origin (Kyoto Shogi).
-        Some(_) if pos.is_demotion(m) => "-".into(),
-        Some(k) => {
-            let tok = &v.pieces[usize::from(k)].token;
-            if v.plus_promotion {
-                let choices = legal
-                    .iter()
-                    .filter(same_cells)
-                    .filter(|o| o.promotion().is_some())
-                    .count();
-                if choices == 1 {
-                    "+".into()
-                } else {
-                    format!("+{tok}")
-                }
-            } else {
-                format!("={tok}")
-            }
-        }
-        None if v.plus_promotion
-            && legal
-                .iter()
-                .filter(same_cells)
-                .any(|o| o.promotion().is_some()) =>
-        {
-            "=".into()
-        }
-        None => String::new(),
-    }
+    type_letter(pos, placed)
+}
+
+/// The letter of a piece type in SAN when it stands on no cell (a drop).
+fn type_letter(pos: &Position, k: PieceType) -> &str {
+    let def = &pos.variant().pieces[usize::from(k)];
+    def.san
+        .as_deref()
+        .filter(|l| !l.is_empty())
+        .unwrap_or(&def.token)
 }
 
 /// True when the move takes a piece on its destination.
@@ -158,10 +174,21 @@ fn disambiguation(pos: &Position, legal: &[Move], m: Move, piece: &str) -> Strin
     let Some(from) = m.from() else {
         return String::new();
     };
+    // No promotion, a promotion to a type, or a turn back to the origin.
+    let change = |o: Move| {
+        if pos.is_demotion(o) {
+            Some(None)
+        } else {
+            o.promotion().map(Some)
+        }
+    };
     let mut rivals: Vec<CellId> = legal
         .iter()
         .filter(|o| matches!(o.kind(), MoveKind::Normal | MoveKind::EnPassant))
-        .filter(|o| o.to() == m.to())
+        // A rival makes the same kind of move to the same cell: promoting
+        // the same way, or turning back too (Fairy-Stockfish: a Bishop that
+        // cannot promote there is no rival of one that does).
+        .filter(|&&o| o.to() == m.to() && change(o) == change(m))
         .filter_map(|o| o.from())
         .filter(|&f| f != from && piece_text(pos, f) == piece)
         .collect();
@@ -184,11 +211,20 @@ fn disambiguation(pos: &Position, legal: &[Move], m: Move, piece: &str) -> Strin
     }
 }
 
-/// The check mark a move earns: `+`, `#` or nothing.
+/// The check mark a move earns: `+`, `#` or nothing. As in Fairy-Stockfish's
+/// SAN, only an attack on a royal piece counts (a King whose capture the rules
+/// forbid), not one on a pseudo-royal piece that may be lost as a game goal
+/// (Two Kings' Commoners, Maharajah's Maharajah).
 fn check_mark(pos: &Position, m: Move) -> &'static str {
     let mut after = pos.clone();
     after.make_unchecked(m);
-    if !after.in_check() {
+    let side = after.side();
+    let v = after.variant();
+    let checked = after
+        .royals(side)
+        .filter(|&c| v.pieces[usize::from(after.piece(c).kind())].royal)
+        .any(|c| after.royal_threatened(c, side));
+    if !checked {
         return "";
     }
     match after.outcome() {
@@ -202,19 +238,28 @@ fn san_body(pos: &Position, legal: &[Move], m: Move) -> String {
     let v = pos.variant();
     let g = &v.geometry;
     if let Some(w) = m.wall() {
-        // The piece move among the piece moves, then `,` and the wall cell.
-        let mut bases: Vec<Move> = legal.iter().map(|o| o.without_wall()).collect();
+        // The piece move among the piece moves placing the same wall, then
+        // `,` and the wall cell.
+        let mut bases: Vec<Move> = legal
+            .iter()
+            .filter(|o| o.wall() == Some(w))
+            .map(|o| o.without_wall())
+            .collect();
         bases.sort_unstable_by_key(|o| o.raw());
         bases.dedup();
         return format!("{},{}", san_body(pos, &bases, m.without_wall()), g.name(w));
     }
     if let Some(k) = m.dropped() {
-        let promoted = if m.is_promoted_drop() { "+" } else { "" };
-        return format!(
-            "{promoted}{}@{}",
-            v.pieces[usize::from(k)].token,
-            g.name(m.to())
-        );
+        let text = drop_letter(pos, m);
+        // Kyoto Shogi's Lance and Knight both drop promoted as a Gold:
+        // Fairy-Stockfish writes both `G@e1`; the hand piece tells them apart.
+        let shared = legal.iter().any(|&o| {
+            o != m && o.to() == m.to() && o.dropped().is_some() && drop_letter(pos, o) == text
+        });
+        if shared && m.is_promoted_drop() {
+            return format!("+{}@{}", type_letter(pos, k), g.name(m.to()));
+        }
+        return format!("{text}@{}", g.name(m.to()));
     }
     if let Some((cell, kind)) = pos.gate_of(m) {
         // Fairy-Stockfish's form: the move, `/` and the gated piece, and
@@ -254,7 +299,7 @@ fn san_body(pos: &Position, legal: &[Move], m: Move) -> String {
         }
     }
     s.push_str(g.name(m.to()));
-    s.push_str(&promotion_text(pos, legal, m));
+    s.push_str(&promotion_suffix(pos, m));
     s
 }
 
@@ -277,6 +322,18 @@ pub fn san_in(pos: &Position, legal: &[Move], m: Move) -> String {
 /// at the first move that is not legal where it is played.
 #[must_use]
 pub fn san_line(pos: &Position, moves: &[Move]) -> Vec<String> {
+    line_texts(pos, moves, san_in)
+}
+
+/// The texts `write` gives the moves of a sequence played from `pos`, each
+/// written in the position it is played from with that position's legal
+/// moves; stops at the first move that is not legal where it is played. The
+/// one walk along a line that every notation (SAN, shogi) uses.
+pub(crate) fn line_texts(
+    pos: &Position,
+    moves: &[Move],
+    write: impl Fn(&Position, &[Move], Move) -> String,
+) -> Vec<String> {
     let mut p = pos.clone();
     let mut out = Vec::with_capacity(moves.len());
     for &m in moves {
@@ -284,7 +341,7 @@ pub fn san_line(pos: &Position, moves: &[Move]) -> Vec<String> {
         if !legal.contains(&m) {
             break;
         }
-        out.push(san_in(&p, &legal, m));
+        out.push(write(&p, &legal, m));
         p.make_unchecked(m);
     }
     out
@@ -334,6 +391,12 @@ fn forms<'a>(pos: &'a Position, m: Move) -> Option<Forms<'a>> {
     let mut pieces = vec![piece.clone()];
     if piece.is_empty() {
         pieces.push(PAWN_TOKEN.to_string());
+    } else if piece == PAWN_TOKEN {
+        // Shogi's `Pc4` written as a chess pawn move, `c4`.
+        pieces.push(String::new());
+    }
+    if let Some(o) = pos.origin_in_text(from) {
+        pieces.push(format!("+{}", v.pieces[usize::from(o)].token));
     }
     let name = g.name(from);
     let (file, rank) = split_name(name);
@@ -353,6 +416,9 @@ fn forms<'a>(pos: &'a Position, m: Move) -> Option<Forms<'a>> {
             ];
             if v.plus_promotion {
                 p.push("+".into());
+            }
+            if pos.is_demotion(m) {
+                p.push("-".into());
             }
             p
         }
@@ -421,6 +487,11 @@ fn read_castle(pos: &Position, legal: &[Move], t: &str) -> Option<Vec<Move>> {
 fn read_drop(pos: &Position, legal: &[Move], t: &str) -> Option<Vec<Move>> {
     let v = pos.variant();
     let (tok, cell) = t.split_once(['@', '*'])?;
+    // `+L@e5`: the hand's Lance dropped promoted (the shogi-style form).
+    let (promoted, tok) = match tok.strip_prefix('+') {
+        Some(rest) => (true, rest),
+        None => (false, tok),
+    };
     let tok = if tok.is_empty() { PAWN_TOKEN } else { tok };
     let kind = v.piece_by_token(tok)?.0;
     let cell = v.geometry.parse_cell(cell)?;
@@ -429,6 +500,7 @@ fn read_drop(pos: &Position, legal: &[Move], t: &str) -> Option<Vec<Move>> {
             .iter()
             .copied()
             .filter(|m| m.dropped() == Some(kind) && m.to() == cell)
+            .filter(|m| !promoted || m.is_promoted_drop())
             .collect(),
     )
 }
@@ -504,6 +576,19 @@ pub fn parse_san_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move, 
         .filter(|m| m.kind() == MoveKind::Castle || t.contains(g.name(m.to())))
         .map(|&m| (m, san_body(pos, legal, m)))
         .collect();
+    // The canonical form first, with check and annotation marks taken off
+    // one by one: in the shogi family `Rxh8+` is a Rook giving check, not the
+    // shogi-style promotion the lenient reading would take it for.
+    for c in candidates(t) {
+        let exact: Vec<Move> = canonical
+            .iter()
+            .filter(|(_, s)| s.as_str() == c)
+            .map(|(m, _)| *m)
+            .collect();
+        if let [m] = exact[..] {
+            return Ok(m);
+        }
+    }
     for c in candidates(t) {
         let found = matches(pos, legal, &canonical, c);
         match found.len() {

@@ -24,7 +24,7 @@
 
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::san::{captures_on_destination, promotion_text};
+use crate::san::{captures_on_destination, line_texts};
 use menagerie_geometry::CellId;
 
 /// The letter of the top rank.
@@ -46,9 +46,50 @@ fn cell_text(pos: &Position, c: CellId) -> String {
 /// How the piece on `c` is written.
 fn piece_text(pos: &Position, c: CellId) -> String {
     let v = pos.variant();
-    match pos.origin(c) {
-        Some(o) if !v.fen.promoted_full => format!("+{}", v.pieces[usize::from(o)].token),
+    match pos.origin_in_text(c) {
+        Some(o) => format!("+{}", v.pieces[usize::from(o)].token),
         _ => v.pieces[usize::from(pos.piece(c).kind())].token.clone(),
+    }
+}
+
+/// The promotion mark of a move in shogi style: `+` when it promotes (`+G`
+/// when the piece had several choices), `=` when it could have promoted and
+/// did not, `-` when it turns back into what it was, `=Q` in a variant whose
+/// promotions are not written with `+`.
+fn promotion_text(pos: &Position, legal: &[Move], m: Move) -> String {
+    let v = pos.variant();
+    let same_cells = |o: &&Move| {
+        o.kind() == m.kind() && o.from() == m.from() && o.to() == m.to() && o.via() == m.via()
+    };
+    match m.promotion() {
+        // A piece turning back into its origin (Kyoto Shogi).
+        Some(_) if pos.is_demotion(m) => "-".into(),
+        Some(k) => {
+            let tok = &v.pieces[usize::from(k)].token;
+            if v.plus_promotion {
+                let choices = legal
+                    .iter()
+                    .filter(same_cells)
+                    .filter(|o| o.promotion().is_some())
+                    .count();
+                if choices == 1 {
+                    "+".into()
+                } else {
+                    format!("+{tok}")
+                }
+            } else {
+                format!("={tok}")
+            }
+        }
+        None if v.plus_promotion
+            && legal
+                .iter()
+                .filter(same_cells)
+                .any(|o| o.promotion().is_some()) =>
+        {
+            "=".into()
+        }
+        None => String::new(),
     }
 }
 
@@ -67,11 +108,7 @@ pub fn players_text_in(pos: &Position, legal: &[Move], m: Move) -> String {
 /// variation); stops at the first move that is not legal where it is played.
 #[must_use]
 pub fn players_line(pos: &Position, moves: &[Move]) -> Vec<String> {
-    if pos.variant().shogi_notation {
-        shogi_line(pos, moves)
-    } else {
-        crate::san::san_line(pos, moves)
-    }
+    line_texts(pos, moves, players_text_in)
 }
 
 /// Writes a legal move of `pos` in western shogi notation.
@@ -151,17 +188,7 @@ fn write(pos: &Position, legal: &[Move], m: Move, with_origin: bool) -> String {
 /// first move that is not legal where it is played.
 #[must_use]
 pub fn shogi_line(pos: &Position, moves: &[Move]) -> Vec<String> {
-    let mut p = pos.clone();
-    let mut out = Vec::with_capacity(moves.len());
-    for &m in moves {
-        let legal = p.legal_moves();
-        if !legal.contains(&m) {
-            break;
-        }
-        out.push(shogi_text_in(&p, &legal, m));
-        p.make_unchecked(m);
-    }
-    out
+    line_texts(pos, moves, shogi_text_in)
 }
 
 #[cfg(test)]

@@ -112,8 +112,8 @@ fn unclear_or_illegal_san_is_an_error() {
     assert!(matches!(parse_move(&s, "e5"), Err(MoveError::Illegal(_))));
 }
 
-/// Shogi: `+` promotes, `=` declines where promotion was possible, drops,
-/// promoted pieces written `+X`.
+/// Shogi as Fairy-Stockfish's SAN writes it: `=G` promotes, a declined
+/// promotion has no mark, drops, promoted pieces written by what they are.
 #[test]
 fn shogi_conventions() {
     let p = pos(
@@ -126,10 +126,16 @@ fn shogi_conventions() {
         .into_iter()
         .find(|m| m.to() == promote.to() && m.from() == promote.from() && m.promotion().is_none())
         .unwrap();
-    assert_eq!(san(&p, promote), "f7+");
-    assert_eq!(san(&p, stay), "f7=");
-    assert_eq!(parse_san(&p, "f7+"), Ok(promote));
-    assert_eq!(parse_san(&p, "f7="), Ok(stay));
+    // Shogi's Pawn captures where it moves: its letter is written, and a
+    // promotion names what the piece becomes (a Tokin is a Gold in
+    // Fairy-Stockfish's SAN); a declined promotion has no mark.
+    assert_eq!(san(&p, promote), "Pf7=G");
+    assert_eq!(san(&p, stay), "Pf7");
+    assert_eq!(parse_san(&p, "Pf7=G"), Ok(promote));
+    assert_eq!(parse_san(&p, "Pf7"), Ok(stay));
+    // The shogi-style forms still read.
+    assert_eq!(parse_san(&p, "Pf7="), Ok(stay));
+    assert_eq!(parse_san(&p, "Pf7+G"), Ok(promote));
     assert!(
         parse_move(&p, "P@e5").is_err(),
         "no two unpromoted pawns on a file"
@@ -144,7 +150,14 @@ fn shogi_conventions() {
     assert_eq!(parse_san(&p, "@f5"), Ok(d));
     let q = pos("shogi", "k8/9/9/9/9/9/9/4+R4/4K4[] w - - 0 1");
     let m = parse_move(&q, "e2e5").unwrap(); // a Dragon King
-    assert_eq!(san(&q, m), "+Re5");
+    assert_eq!(san(&q, m), "De5");
+    assert_eq!(parse_san(&q, "+Re5"), Ok(m));
+    // A Rook that gives check without promoting is read as written.
+    let r = pos("shogi", "4k4/9/9/9/9/9/9/3R5/K8[] w - - 0 1");
+    let check = parse_move(&r, "d2d9").unwrap();
+    assert_eq!(san(&r, check), "Rd9+");
+    assert_eq!(parse_san(&r, "Rd9+"), Ok(check));
+    assert_eq!(san(&r, parse_move(&r, "d2d9+").unwrap()), "Rd9=D+");
 }
 
 /// A 3D board: cell names carry the level, a Stockpoint capture names the
@@ -257,4 +270,23 @@ fn principal_variation_in_san() {
     // A line that goes illegal stops there.
     line.insert(1, line[0]);
     assert_eq!(san_line(&p, &line), ["f3"]);
+}
+
+/// Kyoto Shogi: a piece dropped promoted is written by what it becomes
+/// (`R@e1` for a Pawn dropped as a Rook), unless two hand pieces become the
+/// same type (the Lance and the Knight both drop as a Gold): then by the hand
+/// piece, `+L@e1`, where Fairy-Stockfish's `G@e1` would name both.
+#[test]
+fn kyoto_promoted_drops() {
+    let p = pos("kyotoshogi", "pk1s1/1+S3/5/4N/+L1K2[LNP] w - - 1 6");
+    for (uci, text) in [
+        ("+P@e1", "R@e1"),
+        ("+L@e1", "+L@e1"),
+        ("+N@e1", "+N@e1"),
+        ("L@e1", "L@e1"),
+    ] {
+        let m = parse_move(&p, uci).unwrap();
+        assert_eq!(san(&p, m), text, "{uci}");
+        assert_eq!(parse_san(&p, text), Ok(m), "{text}");
+    }
 }

@@ -203,6 +203,23 @@ impl CellMoves<'_> {
             || self.rays.iter().any(|r| r.kind == RayKind::FriendCannon)
     }
 
+    /// True when some of these moves only move or only capture (a chess
+    /// Pawn's step and its diagonal capture), as opposed to a piece that
+    /// captures wherever it moves (Shogi's Pawn, Xiangqi's Soldier).
+    #[must_use]
+    pub fn splits_move_and_capture(&self, t: &MoveTables) -> bool {
+        let one_sided = |f: u8| (f & flag::QUIET == 0) != (f & flag::CAPTURE == 0);
+        self.leaps.iter().any(|l| one_sided(l.flags))
+            || self.conds.iter().any(|l| one_sided(l.flags))
+            || self.rays.iter().any(|r| one_sided(r.flags))
+            || self.progs.iter().any(|&i| {
+                t.program(i)
+                    .legs
+                    .iter()
+                    .any(|g| g.end_quiet != g.end_capture)
+            })
+    }
+
     /// True when there is no move at all.
     #[must_use]
     pub fn is_empty(&self) -> bool {

@@ -385,13 +385,7 @@ impl Position {
     fn write_piece(&self, out: &mut String, c: CellId) {
         let v = self.variant();
         let p = self.piece(c);
-        let reverts = |o: PieceType| {
-            v.pieces[usize::from(o)]
-                .promotion
-                .as_ref()
-                .is_some_and(|pr| pr.reverts())
-        };
-        if self.origin(c).is_some_and(reverts) {
+        if self.origin(c).is_some_and(|o| self.origin_reverts(o)) {
             out.push_str(&v.token(p.kind(), p.color()));
             out.push('~');
         } else if let Some(o) = self.origin(c) {

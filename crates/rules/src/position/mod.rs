@@ -170,6 +170,28 @@ impl Position {
         (o != 0).then(|| o - 1)
     }
 
+    /// True when a piece promoted from `o` turns back into it when captured
+    /// (Crazyhouse's promoted Queen, written `Q~`), so that it is written by
+    /// its own token.
+    #[must_use]
+    pub fn origin_reverts(&self, o: PieceType) -> bool {
+        self.variant().pieces[usize::from(o)]
+            .promotion
+            .as_ref()
+            .is_some_and(|pr| pr.reverts())
+    }
+
+    /// The type whose token names the promoted piece on `c` in move text
+    /// (`+P` for Shogi's Tokin): its origin, unless the piece is written by
+    /// its own token, as a piece that reverts when captured (Crazyhouse's
+    /// Knight from a Pawn is an `N`, as Fairy-Stockfish and lichess write
+    /// it) or in a variant whose FEN writes promoted pieces in full.
+    #[must_use]
+    pub fn origin_in_text(&self, c: CellId) -> Option<PieceType> {
+        let full = self.variant().fen.promoted_full;
+        self.origin(c).filter(|&o| !full && !self.origin_reverts(o))
+    }
+
     /// Pieces of a type in a side's hand.
     #[inline]
     #[must_use]

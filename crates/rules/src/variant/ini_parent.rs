@@ -272,6 +272,10 @@ impl Pieces {
             if royal {
                 p.insert("royal".into(), Value::Boolean(true));
             }
+            if key == "P" {
+                // Not the pawn type: Fairy-Stockfish's SAN writes its letter.
+                p.insert("san".into(), Value::String(key.clone()));
+            }
             self.written.insert(key.clone());
             self.all.push((key, betza, royal, p));
         }

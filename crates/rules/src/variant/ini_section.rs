@@ -487,6 +487,11 @@ impl<'a> Template<'a> {
             if Some(l) == self.pieces.king {
                 p.insert("royal".into(), Value::Boolean(true));
             }
+            if l.eq_ignore_ascii_case(&'p') {
+                // Not the pawn type: Fairy-Stockfish's SAN writes its letter
+                // (Breakthrough's or Hexapawn's `customPiece1 = p:...`).
+                p.insert("san".into(), Value::String("P".into()));
+            }
             if let Some(&to) = promoted.get(&l) {
                 if !self.pieces.others.contains_key(&to) {
                     self.bad("promotedPieceType", format!("`{l}:{to}`: no piece `{to}`"));
@@ -550,6 +555,11 @@ impl<'a> Template<'a> {
         let mut p = Table::new();
         p.insert("name".into(), Value::String("Pawn".into()));
         p.insert("betza".into(), Value::String("fmWfceF".into()));
+        if !pl.eq_ignore_ascii_case(&'p') {
+            // Fairy-Stockfish's SAN leaves out the pawn type's letter, whatever
+            // letter the section gives it.
+            p.insert("san".into(), Value::String(String::new()));
+        }
         if self.double_step {
             let mut g = Table::new();
             g.insert("betza".into(), Value::String("ifmnD".into()));

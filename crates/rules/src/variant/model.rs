@@ -37,6 +37,9 @@ pub struct PieceDef {
     pub name: String,
     /// Short abbreviation for people.
     pub abbrev: String,
+    /// The letter SAN writes for it, where that is not the default (see
+    /// `san.rs`).
+    pub san: Option<String>,
     /// Picture id for the UI.
     pub glyph: String,
     /// Human description of its moves.

@@ -163,6 +163,11 @@ pub struct PieceFile {
     pub immobile: Option<bool>,
     /// Short human abbreviation (e.g. `Sfw`).
     pub abbrev: Option<String>,
+    /// The letter SAN writes for it where that is not its FEN token (or no
+    /// letter, for a `P` that moves otherwise than it captures): Xiangqi's
+    /// Horse `H` (`N` in FEN), a Berolina Pawn `P`, as Fairy-Stockfish writes
+    /// them.
+    pub san: Option<String>,
     /// Text describing the moves for people.
     pub description: Option<String>,
     /// Picture id for the UI (default: the name in lowercase letters).

@@ -99,6 +99,14 @@ impl Ctx<'_> {
             if !token_ok(&token) {
                 self.problems.push(m.problem_at(*origin, Some(sp.span()), at.key, format!("token `{token}`: one uppercase letter, optionally after one of * ' ^ ~ ! (set `token` when the key is longer)")));
             }
+            if let Some(letter) = p.san.as_deref().filter(|l| !l.is_empty() && !token_ok(l)) {
+                self.problems.push(m.problem_at(
+                    *origin,
+                    Some(sp.span()),
+                    at.key,
+                    format!("san `{letter}`: empty, or one uppercase letter optionally after one of * ' ^ ~ !"),
+                ));
+            }
             if let Some(prev) = tokens.insert(token.clone(), key.clone()) {
                 self.problems.push(m.problem_at(
                     *origin,
@@ -154,6 +162,7 @@ impl Ctx<'_> {
                 key: key.clone(),
                 glyph: p.glyph.clone().unwrap_or_else(|| glyph_of(&name)),
                 abbrev: p.abbrev.clone().unwrap_or_else(|| token.clone()),
+                san: p.san.clone(),
                 token,
                 description: p.description.clone().unwrap_or_default(),
                 name,
