@@ -27,6 +27,8 @@ tests/clients/xboard_match.sh target/release/menagerie
 
 echo "== differential test against Fairy-Stockfish (pyffish)"
 python3 tests/fsf/differential.py target/release/menagerie
+echo "== SAN against Fairy-Stockfish's (pyffish get_san): one short game a variant"
+python3 tests/fsf/differential.py target/release/menagerie --san --san-moves 4 --games 1 --plies 30
 
 echo "== fuzzing: a short AFL++ campaign on every input target (scripts/fuzz.sh --ci)"
 scripts/fuzz.sh --ci
