@@ -25,6 +25,8 @@ pub mod registry;
 mod rng;
 pub mod san;
 pub mod shogi_notation;
+#[cfg(test)]
+mod test_support;
 pub mod variant;
 pub mod zobrist;
 

@@ -157,26 +157,12 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{move_text, parse_move, Color, Position, Registry, TextStyle};
+    use crate::test_support::{legal_uci as moves, play_uci as play};
+    use crate::{Color, Position, Registry};
 
     fn pos(variant: &str, fen: &str) -> Position {
         let v = Registry::builtin().get(variant).expect(variant);
         Position::from_fen(&v, fen).expect("fen")
-    }
-
-    fn moves(p: &Position) -> Vec<String> {
-        let mut out: Vec<String> = p
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(p, m, TextStyle::Uci))
-            .collect();
-        out.sort();
-        out
-    }
-
-    fn play(p: &mut Position, text: &str) {
-        let m = parse_move(p, text).expect(text);
-        p.play(m).expect(text);
     }
 
     #[test]

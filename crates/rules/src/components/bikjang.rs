@@ -133,7 +133,8 @@ pub(crate) fn judge(pos: &Position) -> Option<Outcome> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{notation::move_text, Color, Position, Reason, Registry, TextStyle};
+    use crate::test_support::legal_uci as legal;
+    use crate::{Color, Position, Reason, Registry};
 
     fn after(variant: &str, fen: &str, moves: &[&str]) -> Position {
         let v = Registry::builtin().get(variant).expect("variant");
@@ -143,16 +144,6 @@ mod tests {
             pos.play(mv).expect("legal");
         }
         pos
-    }
-
-    fn legal(pos: &Position) -> Vec<String> {
-        let mut out: Vec<String> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(pos, m, TextStyle::Uci))
-            .collect();
-        out.sort();
-        out
     }
 
     /// The Generals face each other on the e-file; White has a Chariot.

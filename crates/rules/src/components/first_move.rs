@@ -166,21 +166,12 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use crate::test_support::legal_uci as moves;
     use crate::{parse_move, Position, Registry};
 
     fn cambodian(fen: &str) -> Position {
         let v = Registry::builtin().get("cambodian").expect("cambodian");
         Position::from_fen(&v, fen).expect("fen")
-    }
-
-    fn moves(pos: &Position) -> Vec<String> {
-        let mut m: Vec<String> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| crate::move_text(pos, m, crate::TextStyle::Uci))
-            .collect();
-        m.sort();
-        m
     }
 
     #[test]

@@ -326,26 +326,12 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{notation::move_text, Registry, TextStyle};
-
-    fn legal(pos: &Position) -> Vec<String> {
-        let mut out: Vec<String> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(pos, m, TextStyle::Uci))
-            .collect();
-        out.sort();
-        out
-    }
+    use crate::test_support::{legal_uci as legal, play_uci as play};
+    use crate::Registry;
 
     fn position(variant: &str, fen: &str) -> Position {
         let v = Registry::builtin().get(variant).expect("variant");
         Position::from_fen(&v, fen).expect("fen")
-    }
-
-    fn play(pos: &mut Position, m: &str) {
-        let mv = crate::notation::parse_move(pos, m).expect("move");
-        pos.play(mv).expect("legal");
     }
 
     #[test]

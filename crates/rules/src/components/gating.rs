@@ -183,28 +183,14 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{move_text, parse_move, Position, Registry, TextStyle};
+    use crate::test_support::{legal_uci as moves, play_uci as play};
+    use crate::{Position, Registry};
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
 
     fn seirawan(fen: &str) -> Position {
         let v = Registry::builtin().get("seirawan").expect("seirawan");
         Position::from_fen(&v, fen).expect("fen")
-    }
-
-    fn moves(pos: &Position) -> Vec<String> {
-        let mut m: Vec<String> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(pos, m, TextStyle::Uci))
-            .collect();
-        m.sort();
-        m
-    }
-
-    fn play(pos: &mut Position, text: &str) {
-        let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        pos.play(m).expect("legal");
     }
 
     #[test]

@@ -117,7 +117,8 @@ pub(crate) fn judge(pos: &Position) -> Option<Outcome> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{notation::move_text, Color, Position, Reason, Registry, TextStyle};
+    use crate::test_support::legal_uci as legal;
+    use crate::{Color, Position, Reason, Registry};
 
     fn after(variant: &str, fen: &str, moves: &[&str]) -> Position {
         let v = Registry::builtin().get(variant).expect("variant");
@@ -127,16 +128,6 @@ mod tests {
             pos.play(mv).expect("legal");
         }
         pos
-    }
-
-    fn legal(pos: &Position) -> Vec<String> {
-        let mut out: Vec<String> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(pos, m, TextStyle::Uci))
-            .collect();
-        out.sort();
-        out
     }
 
     const START: &str = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1";

@@ -128,26 +128,12 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{move_text, parse_move, Position, Registry, TextStyle};
+    use crate::test_support::{legal_uci as moves, play_uci as play};
+    use crate::{Position, Registry};
 
     fn pos(fen: &str) -> Position {
         let v = Registry::builtin().get("petrified").expect("petrified");
         Position::from_fen(&v, fen).expect("fen")
-    }
-
-    fn moves(p: &Position) -> Vec<String> {
-        let mut out: Vec<String> = p
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(p, m, TextStyle::Uci))
-            .collect();
-        out.sort();
-        out
-    }
-
-    fn play(p: &mut Position, text: &str) {
-        let m = parse_move(p, text).expect(text);
-        p.play(m).expect(text);
     }
 
     #[test]

@@ -147,21 +147,12 @@ pub(crate) fn judge(pos: &Position) -> Option<Outcome> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{move_text, Position, Reason, Registry, TextStyle};
+    use crate::test_support::legal_uci as moves;
+    use crate::{Position, Reason, Registry};
 
     fn sittuyin(fen: &str) -> Position {
         let v = Registry::builtin().get("sittuyin").expect("sittuyin");
         Position::from_fen(&v, fen).expect("fen")
-    }
-
-    fn moves(pos: &Position) -> Vec<String> {
-        let mut m: Vec<String> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(pos, m, TextStyle::Uci))
-            .collect();
-        m.sort();
-        m
     }
 
     #[test]
