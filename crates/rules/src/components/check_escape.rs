@@ -35,18 +35,12 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{notation::move_text, Position, Registry, TextStyle};
+    use crate::{Position, Registry};
 
     fn moves(variant: &str, fen: &str) -> Vec<String> {
         let v = Registry::builtin().get(variant).expect("variant");
         let pos = Position::from_fen(&v, fen).expect("fen");
-        let mut out: Vec<String> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(&pos, m, TextStyle::Uci))
-            .collect();
-        out.sort();
-        out
+        crate::test_support::legal_uci(&pos)
     }
 
     #[test]

@@ -63,18 +63,12 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{move_text, Position, Registry, TextStyle};
+    use crate::{Position, Registry};
 
     fn drops(fen: &str) -> Vec<String> {
         let v = Registry::builtin().get("placement").expect("placement");
         let p = Position::from_fen(&v, fen).expect("fen");
-        let mut out: Vec<String> = p
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(&p, m, TextStyle::Uci))
-            .collect();
-        out.sort();
-        out
+        crate::test_support::legal_uci(&p)
     }
 
     #[test]

@@ -289,13 +289,7 @@ mod tests {
         let v = crate::Registry::builtin().get("shoshogi").unwrap();
         let moves = |fen: &str| -> Vec<String> {
             let p = Position::from_fen(&v, fen).unwrap();
-            let mut out: Vec<String> = p
-                .legal_moves()
-                .iter()
-                .map(|&m| crate::move_text(&p, m, crate::TextStyle::Uci))
-                .collect();
-            out.sort();
-            out
+            crate::test_support::legal_uci(&p)
         };
         // Alone, the King is in check and must step away.
         let alone = "4k4/9/9/9/9/9/9/9/r3K4 w - - 0 1";
@@ -333,13 +327,7 @@ mod tests {
     fn spartan_moves(fen: &str) -> Vec<String> {
         let v = crate::Registry::builtin().get("spartan").expect("spartan");
         let p = Position::from_fen(&v, fen).expect("fen");
-        let mut out: Vec<String> = p
-            .legal_moves()
-            .iter()
-            .map(|&m| crate::move_text(&p, m, crate::TextStyle::Uci))
-            .collect();
-        out.sort();
-        out
+        crate::test_support::legal_uci(&p)
     }
 
     #[test]

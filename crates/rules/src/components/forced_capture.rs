@@ -59,18 +59,12 @@ fn retain_captures(out: &mut MoveList) {
 
 #[cfg(test)]
 mod tests {
-    use crate::{move_text, Position, Registry, TextStyle};
+    use crate::{Position, Registry};
 
     fn moves(variant: &str, fen: &str) -> Vec<String> {
         let v = Registry::builtin().get(variant).expect(variant);
         let pos = Position::from_fen(&v, fen).expect("fen");
-        let mut out: Vec<String> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(&pos, m, TextStyle::Uci))
-            .collect();
-        out.sort();
-        out
+        crate::test_support::legal_uci(&pos)
     }
 
     #[test]

@@ -93,13 +93,7 @@ mod tests {
     fn moves(fen: &str) -> Vec<String> {
         let v = Registry::builtin().get("sittuyin").expect("sittuyin");
         let pos = Position::from_fen(&v, fen).expect("fen");
-        let mut m: Vec<String> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(&pos, m, TextStyle::Uci))
-            .collect();
-        m.sort();
-        m
+        crate::test_support::legal_uci(&pos)
     }
 
     #[test]
@@ -158,13 +152,7 @@ mod tests {
         let v = Registry::builtin().get("koedem").expect("koedem");
         let legal = |fen: &str| {
             let pos = Position::from_fen(&v, fen).expect("fen");
-            let mut m: Vec<String> = pos
-                .legal_moves()
-                .iter()
-                .map(|&m| move_text(&pos, m, TextStyle::Uci))
-                .collect();
-            m.sort();
-            m
+            crate::test_support::legal_uci(&pos)
         };
         // A King and a Knight in hand: only King drops, on each empty cell.
         let m = legal("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR[KN] w kq - 0 1");

@@ -307,20 +307,14 @@ fn cells(text: &str, files: usize, ranks: usize) -> Option<BTreeSet<(usize, usiz
 #[cfg(test)]
 mod tests {
     use crate::variant::ini::convert;
-    use crate::{move_text, Position, Registry, TextStyle};
+    use crate::{Position, Registry};
 
     fn moves(text: &str, fen: &str) -> Vec<String> {
         let mut reg = Registry::builtin();
         let ids = reg.add_ini("x.ini", text).expect("loads");
         let v = reg.get(&ids[0]).expect("registered");
         let p = Position::from_fen(&v, fen).expect("fen");
-        let mut out: Vec<String> = p
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(&p, m, TextStyle::Uci))
-            .collect();
-        out.sort();
-        out
+        crate::test_support::legal_uci(&p)
     }
 
     /// A King kept to a 3x3 palace, a Wazir kept to the first two ranks.

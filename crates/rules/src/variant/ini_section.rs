@@ -1059,13 +1059,7 @@ mod tests {
             let mv = crate::parse_move(&p, m).expect(m);
             p.play(mv).expect(m);
         }
-        let mut out: Vec<String> = p
-            .legal_moves()
-            .iter()
-            .map(|&m| crate::move_text(&p, m, crate::TextStyle::Uci))
-            .collect();
-        out.sort();
-        out
+        crate::test_support::legal_uci(&p)
     }
 
     /// A 3x3 section whose Silver turns into a Bishop and back.

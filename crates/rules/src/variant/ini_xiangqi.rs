@@ -98,20 +98,14 @@ fn soldier_rank(st: &Settings, ranks: usize, t: &mut Table, problems: &mut Vec<P
 #[cfg(test)]
 mod tests {
     use crate::variant::ini::convert;
-    use crate::{move_text, Position, Registry, TextStyle};
+    use crate::{Position, Registry};
 
     fn moves(text: &str, fen: &str) -> Vec<String> {
         let mut reg = Registry::builtin();
         let ids = reg.add_ini("x.ini", text).expect("loads");
         let v = reg.get(&ids[0]).expect("registered");
         let p = Position::from_fen(&v, fen).expect("fen");
-        let mut out: Vec<String> = p
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(&p, m, TextStyle::Uci))
-            .collect();
-        out.sort();
-        out
+        crate::test_support::legal_uci(&p)
     }
 
     const BASE: &str = "[s]\nmaxFile = 5\nmaxRank = 6\npawn = -\nknight = -\nbishop = -\nrook = r\nqueen = -\nsoldier = s\ncastling = false\nstartFen = k4/5/5/5/2S2/K4 w - - 0 1\n";
