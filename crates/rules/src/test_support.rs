@@ -22,3 +22,11 @@ pub(crate) fn play_uci(pos: &mut Position, text: &str) {
     let m = parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     pos.play(m).unwrap_or_else(|e| panic!("{text}: {e}"));
 }
+
+/// The variant of the first section of the ini text `text`, loaded over the
+/// built-in registry; panics when it does not load.
+pub(crate) fn ini_variant(text: &str) -> std::sync::Arc<crate::Variant> {
+    let mut reg = crate::Registry::builtin();
+    let ids = reg.add_ini("x.ini", text).expect("loads");
+    reg.get(&ids[0]).expect("registered")
+}

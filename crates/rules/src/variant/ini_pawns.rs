@@ -235,14 +235,8 @@ fn set_ep_field(
 
 #[cfg(test)]
 mod tests {
+    use crate::test_support::ini_variant as load;
     use crate::variant::ini::convert_sections;
-    use crate::Registry;
-
-    fn load(text: &str) -> std::sync::Arc<crate::Variant> {
-        let mut reg = Registry::builtin();
-        let ids = reg.add_ini("x.ini", text).expect("loads");
-        reg.get(&ids[0]).expect("registered")
-    }
 
     fn piece<'a>(v: &'a crate::Variant, key: &str) -> &'a crate::variant::PieceDef {
         v.pieces.iter().find(|p| p.key == key).expect(key)

@@ -964,13 +964,7 @@ fn int(n: usize) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use crate::Registry;
-
-    fn load(text: &str) -> std::sync::Arc<crate::Variant> {
-        let mut reg = Registry::builtin();
-        let ids = reg.add_ini("x.ini", text).expect("loads");
-        reg.get(&ids[0]).expect("registered")
-    }
+    use crate::test_support::ini_variant as load;
 
     #[test]
     fn drops_keep_captures_off_the_hand_unless_a_key_sends_them() {
