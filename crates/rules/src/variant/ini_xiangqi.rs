@@ -9,8 +9,8 @@
 //! step from a region (a move group with `from`). `flyingGeneral` forbids
 //! Kings seeing each other along a file or rank with nothing between them:
 //! the `[rules] facing` component. Fairy-Stockfish applies it to its King
-//! type only, so a section whose royal piece has its own moves
-//! (`king = k:Betza`) gets no facing rule, as there.
+//! type, whatever that King's moves (`king = k:W`, Xiangqi's General, faces
+//! too), and not to a royal Commoner (`extinctionPseudoRoyal`).
 
 use super::ini::{bool_of, Settings};
 use super::load::Problem;
@@ -34,9 +34,7 @@ pub(super) fn apply(st: &Settings, ranks: usize, t: &mut Table, problems: &mut V
     match st.get("flyingGeneral").map(|v| (v, bool_of(v))) {
         None | Some((_, Some(false))) => {}
         Some((_, Some(true))) => {
-            let custom_royal = st.get("king").is_some_and(|k| k.contains(':'));
-            let has_king = st.get("king") != Some("-");
-            if has_king && !custom_royal {
+            if st.get("king") != Some("-") {
                 if let Some(Value::Table(rules)) = t.get_mut("rules") {
                     let lines = ["file", "rank"].map(|l| Value::String(l.into()));
                     rules.insert("facing".into(), Value::Array(lines.to_vec()));
@@ -153,5 +151,21 @@ mod tests {
         assert!(!w.contains(&"e2e3".to_string()) && w.contains(&"e2e1".to_string()));
         let e = convert("x.ini", &format!("{BASE}flyingGeneral = yes\n")).unwrap_err();
         assert_eq!(e.problems[0].key, "[s] flyingGeneral");
+    }
+
+    #[test]
+    fn a_king_with_its_own_moves_faces_too() {
+        // Xiangqi's General written `king = k:W`: pyffish pins the Soldier
+        // (c1b1 c1c2 c1d1 c3c4) and keeps the King off the other's rank.
+        let text = format!("{BASE}king = k:W\nflyingGeneral = true\n");
+        assert_eq!(
+            moves(&text, "2k2/5/5/2S2/5/2K2 w - - 0 1"),
+            ["c1b1", "c1c2", "c1d1", "c3c4"]
+        );
+        assert_eq!(moves(&text, "5/5/5/k4/4K/5 w - - 0 1"), ["e2d2", "e2e1"]);
+        // Without the key the Soldier and the King go where they like.
+        let free = format!("{BASE}king = k:W\n");
+        assert!(moves(&free, "2k2/5/5/2S2/5/2K2 w - - 0 1").contains(&"c3b3".to_string()));
+        assert!(moves(&free, "5/5/5/k4/4K/5 w - - 0 1").contains(&"e2e3".to_string()));
     }
 }
