@@ -50,6 +50,7 @@ export class GameScreen {
     /** @type {Map<string, any>} */ this.plyCache = new Map();
     /** @type {{from:string|null, drop:string|null}} */ this.sel = { from: null, drop: null };
     /** @type {string[]} cells of a pending path choice */ this.viaMarks = [];
+    /** @type {any[]|null} the chosen piece move with each wall cell it may place (Duck chess, Amazons) */ this.wallCands = null;
     this.flipped = false;
     this.flipTouched = false;
     this.showRegions = true;
@@ -131,6 +132,7 @@ export class GameScreen {
       offer: h('div.offer', { hidden: true, 'data-testid': 'draw-offer' }),
       engine: h('div.engine-info', { 'data-testid': 'engine-info', 'aria-live': 'off' }),
       imitation: h('div.imitation', { hidden: !v.imitation, 'data-testid': 'imitation' }),
+      counts: h('div.counts', { hidden: true, 'data-testid': 'counts' }),
       moves: h('ol.move-list', { 'data-testid': 'move-list', tabindex: '0', 'aria-label': 'Moves. Use the arrow keys to browse.' }),
       nav: h('div.nav'),
       controls: h('div.controls'),
@@ -199,7 +201,7 @@ export class GameScreen {
               h('a.btn.small', { href: '#/', 'data-testid': 'btn-new' }, 'New game'))),
           el.over, el.banner, el.evalBar, el.clockTop, el.handTop, el.board, el.handBottom, el.clockBottom),
         h('aside.side-col', null,
-          h('section.panel.status-panel', null, el.status, el.offer, el.imitation, el.engine),
+          h('section.panel.status-panel', null, el.status, el.offer, el.imitation, el.counts, el.engine),
           h('section.panel', null, el.controls),
           h('section.panel.moves-panel', null, h('div.panel-head', null, h('h2', null, 'Moves'), el.nav), el.moves, el.entry),
           h('section.panel', null, h('h2', null, 'Analysis'), el.analysisBar, el.analysisOut, el.lineBoard, el.reviewOut),
@@ -244,6 +246,7 @@ export class GameScreen {
     if (st.ply !== prevPly || st.moves?.length !== prevMoves) {
       if (this.review && this.review.moves !== st.moves?.length) { this.review = null; clear(this.el.reviewOut); }
       this.sel = { from: null, drop: null };
+      this.wallCands = null;
       if (this.viewPly !== null && this.viewPly > st.moves.length) this.viewPly = null;
     }
     if (!st.engine?.thinking) this.info = null;
@@ -270,6 +273,7 @@ export class GameScreen {
     this.renderHands();
     this.renderClocks();
     this.renderStatus();
+    this.renderCounts();
     this.renderEngine();
     this.renderMoves();
     this.renderControls();
@@ -282,7 +286,14 @@ export class GameScreen {
     const pieces = new Map(st.board.map((/** @type {any} */ p) => [p.cell, p]));
     /** @type {Map<string, 'quiet'|'capture'|'both'>} */
     const targets = new Map();
-    for (const m of this.legal()) {
+    // While a wall is being placed, the piece stands where it moves and the wall's cells are the targets.
+    const pending = this.wallCands?.[0];
+    if (pending?.from && pieces.has(pending.from)) {
+      pieces.set(pending.to, { ...pieces.get(pending.from), cell: pending.to });
+      pieces.delete(pending.from);
+    }
+    for (const m of this.wallCands || []) targets.set(m.wall, 'quiet');
+    for (const m of this.wallCands ? [] : this.legal()) {
       const mine = this.sel.from ? m.from === this.sel.from : this.sel.drop ? m.from === null && m.drop === this.sel.drop : false;
       if (!mine) continue;
       const prev = targets.get(m.to);
@@ -291,7 +302,7 @@ export class GameScreen {
     }
     const royal = new Set((this.variant.pieces || []).filter((/** @type {any} */ p) => p.royal).map((/** @type {any} */ p) => p.token.toUpperCase()));
     this.board.render({
-      pieces, flipped: this.flipped, selected: this.sel.from, targets,
+      pieces, flipped: this.flipped, selected: pending ? pending.to : this.sel.from, targets,
       lastMove: st.last_move, check: st.check || [], via: this.viaMarks, showRegions: this.showRegions, royal,
     });
     this.el.board.classList.toggle('readonly', !this.isLive());
@@ -372,6 +383,25 @@ export class GameScreen {
     };
     tick();
     if (c.running && !this.state.status.over) this.clockTimer = window.setInterval(tick, 100);
+  }
+
+  /**
+   * What the variant counts, for the shown position: a counting rule's count (Makruk; kept
+   * in plies, shown in moves), material points (Janggi, Othello), checks left (n-check).
+   */
+  renderCounts() {
+    const c = this.shown().counts;
+    const el = this.el.counts;
+    clear(el);
+    el.hidden = !c;
+    if (!c) return;
+    const pair = (/** @type {Record<string, number>} */ x) => `${colorName('white')} ${x.white}, ${colorName('black')} ${x.black}`;
+    if (c.count) {
+      add(el, h('p', { 'data-testid': 'count-rule', 'data-ply': c.count.ply, 'data-limit': c.count.limit },
+        `Counting: ${Math.floor(c.count.ply / 2)} of ${c.count.limit / 2} moves (drawn at the limit)`));
+    }
+    if (c.points) add(el, h('p', { 'data-testid': 'count-points', 'data-white': c.points.white, 'data-black': c.points.black }, `Points: ${pair(c.points)}`));
+    if (c.checks_left) add(el, h('p', { 'data-testid': 'count-checks', 'data-white': c.checks_left.white, 'data-black': c.checks_left.black }, `Checks to give: ${pair(c.checks_left)}`));
   }
 
   renderStatus() {
@@ -684,6 +714,13 @@ export class GameScreen {
 
   /** @param {string} cell */
   clickCell(cell) {
+    if (this.wallCands) {
+      const m = this.wallCands.find((w) => w.wall === cell);
+      this.wallCands = null;
+      if (m) this.send(m.uci);
+      else this.renderBoard();
+      return;
+    }
     const legal = this.legal();
     if ((this.sel.from || this.sel.drop) && legal.some((m) => m.to === cell && (this.sel.from ? m.from === this.sel.from : m.drop === this.sel.drop && !m.from))) {
       this.tryMove(cell);
@@ -734,22 +771,39 @@ export class GameScreen {
       this.renderBoard(); this.renderHands();
       return;
     }
+    if (new Set(cands.map((m) => m.wall ?? '')).size > 1) {
+      this.placeWall(cands);
+      return;
+    }
     let move = cands[0];
     if (cands.length > 1) {
       const chosen = await this.chooseMove(cands);
       this.viaMarks = [];
-      if (!chosen) { this.renderBoard(); return; }
+      if (!chosen) { this.sel = { from: null, drop: null }; this.renderBoard(); this.renderHands(); return; }
       move = chosen;
     }
     await this.send(move.uci);
   }
 
-  /** Promotion / path / generic chooser. @param {any[]} cands */
+  /**
+   * A piece move that places a wall (Duck chess, Amazons' arrows): the cells it may wall
+   * become the targets, and the next click places it. @param {any[]} cands
+   */
+  placeWall(cands) {
+    this.wallCands = cands;
+    this.sel = { from: null, drop: null };
+    this.renderBoard();
+    this.renderHands();
+    toast(`Now place the wall: click one of the ${cands.length} marked cells (Esc cancels).`, 'info');
+  }
+
+  /** Gating / promotion / path / generic chooser. @param {any[]} cands */
   async chooseMove(cands) {
     const v = this.variant;
     const side = this.state.side;
     const promos = new Set(cands.map((m) => m.promotion ?? ''));
     const vias = new Set(cands.map((m) => m.via ?? ''));
+    if (cands.some((m) => m.gate) && promos.size <= 1 && vias.size <= 1) return this.chooseGate(cands);
     if (promos.size === cands.length && vias.size <= 1) {
       const from = cands[0].from;
       const moving = this.state.board.find((/** @type {any} */ p) => p.cell === from);
@@ -787,6 +841,35 @@ export class GameScreen {
     return choose({
       title: 'Which move?', testid: 'move-chooser',
       options: cands.map((m) => ({ label: m.text, value: m, testid: `choice-${m.uci}` })),
+    });
+  }
+
+  /**
+   * Gating chooser (Seirawan chess): the move alone or with a hand piece placed on the cell
+   * the mover leaves; a castling may place it on the King's cell or the Rook's.
+   * @param {any[]} cands the same move without and with each gate
+   */
+  async chooseGate(cands) {
+    const side = this.state.side;
+    const moving = this.state.board.find((/** @type {any} */ p) => p.cell === cands[0].from);
+    const cells = new Set(cands.filter((m) => m.gate).map((m) => m.gate.on));
+    return choose({
+      title: 'Bring in a piece?', testid: 'gate-chooser',
+      hint: 'A piece from the hand may enter on the cell the moving piece leaves.',
+      options: cands.map((m) => {
+        const g = m.gate;
+        if (!g) {
+          return {
+            label: 'No gating', value: m, testid: 'gate-none',
+            icon: glyphElement(moving?.glyph || '', { color: side, token: moving?.token || '?', size: 44 }),
+          };
+        }
+        return {
+          label: cells.size > 1 ? `${g.name} on ${g.on}` : `${g.name} (on ${g.on})`, value: m,
+          testid: cells.size > 1 ? `gate-${g.token}-${g.on}` : `gate-${g.token}`,
+          icon: glyphElement(g.glyph, { color: side, token: g.token, size: 44 }),
+        };
+      }),
     });
   }
 
@@ -903,10 +986,14 @@ export class GameScreen {
   /** Global shortcuts: arrows browse history when focus is not in a field. @param {KeyboardEvent} ev */
   onKey(ev) {
     const t = /** @type {HTMLElement} */ (ev.target);
+    // Escape gives up a selection or a wall being placed, also with the focus on the board.
+    if (ev.key === 'Escape' && !t.closest('input, textarea, select, dialog') && (this.sel.from || this.sel.drop || this.wallCands)) {
+      this.sel = { from: null, drop: null }; this.wallCands = null; this.renderBoard(); this.renderHands();
+      return;
+    }
     if (t.closest('input, textarea, select, dialog, .board-root, .move-list')) return;
     if (ev.key === 'ArrowLeft') { ev.preventDefault(); this.step(-1); }
     else if (ev.key === 'ArrowRight') { ev.preventDefault(); this.step(1); }
-    else if (ev.key === 'Escape' && (this.sel.from || this.sel.drop)) { this.sel = { from: null, drop: null }; this.renderBoard(); this.renderHands(); }
     else if (ev.key === 'f' && !ev.ctrlKey && !ev.metaKey) this.flip();
   }
 }

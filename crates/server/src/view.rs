@@ -306,9 +306,27 @@ pub struct LegalMove {
     promotion: Option<String>,
     promotion_name: Option<String>,
     promotion_glyph: Option<String>,
+    /// The hand piece a gating move places (Seirawan chess); absent for
+    /// every other move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gate: Option<GateChoice>,
+    /// The cell where the move places a wall (Duck chess, Amazons'
+    /// arrows); absent for moves that place none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wall: Option<String>,
     drop: Option<String>,
     castle: bool,
     capture: bool,
+}
+
+/// What a gating move places: the hand piece and the cell it goes on (the
+/// cell the mover leaves; for a castling the King's or the partner's).
+#[derive(Debug, Serialize)]
+pub struct GateChoice {
+    token: String,
+    name: String,
+    glyph: String,
+    on: String,
 }
 
 /// Engine part of the state.
@@ -348,6 +366,56 @@ pub struct GameState {
     updated: i64,
     /// The clocks (null for a game without a time control).
     clock: Option<crate::clock::ClockView>,
+    /// What the variant counts as the game goes (absent when it counts nothing).
+    #[serde(skip_serializing_if = "Counts::is_empty")]
+    counts: Counts,
+}
+
+/// The running counts of a position that players watch.
+#[derive(Debug, Default, Serialize)]
+pub struct Counts {
+    /// A counting rule's count (Makruk family), in plies as Fairy-Stockfish
+    /// keeps it: `ply` counted of `limit`; absent while no count runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<CountView>,
+    /// Material points (Janggi), Black's with its bonus.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    points: Option<BTreeMap<&'static str, f64>>,
+    /// Checks each side has left to give (n-check variants).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checks_left: Option<BTreeMap<&'static str, u8>>,
+}
+
+/// A running count of a counting rule.
+#[derive(Debug, Serialize)]
+pub struct CountView {
+    ply: u32,
+    limit: u32,
+}
+
+/// A value per side, as the JSON names the sides.
+fn both<T>([white, black]: [T; 2]) -> BTreeMap<&'static str, T> {
+    BTreeMap::from([("white", white), ("black", black)])
+}
+
+impl Counts {
+    fn is_empty(&self) -> bool {
+        self.count.is_none() && self.points.is_none() && self.checks_left.is_none()
+    }
+
+    /// The counts of `pos`.
+    fn of(pos: &Position) -> Counts {
+        let rules = &pos.variant().rules;
+        let count = pos.count_state();
+        Counts {
+            count: (rules.counting.is_some() && count.active()).then_some(CountView {
+                ply: count.ply,
+                limit: count.limit,
+            }),
+            points: rules.material_count.as_ref().map(|mc| both(mc.points(pos))),
+            checks_left: rules.check_counting.then(|| both(pos.checks_left_all())),
+        }
+    }
 }
 
 fn board_pieces(pos: &Position) -> Vec<BoardPiece> {
@@ -504,6 +572,15 @@ pub fn legal_move(pos: &Position, m: Move) -> LegalMove {
         }
         None => (None, None, None),
     };
+    let gate = pos.gate_of(m).map(|(on, kind)| {
+        let def = &v.pieces[usize::from(kind)];
+        GateChoice {
+            token: def.token.clone(),
+            name: def.name.clone(),
+            glyph: def.glyph.clone(),
+            on: name(on),
+        }
+    });
     LegalMove {
         uci: move_text(pos, m, TextStyle::Uci),
         text: move_text(pos, m, TextStyle::Human),
@@ -517,6 +594,8 @@ pub fn legal_move(pos: &Position, m: Move) -> LegalMove {
         promotion,
         promotion_name,
         promotion_glyph,
+        gate,
+        wall: m.wall().map(name),
         drop: m.dropped().map(|k| v.pieces[usize::from(k)].token.clone()),
         castle: m.castling().is_some(),
         capture: m.is_capture() || m.captures_via() || m.kind() == MoveKind::EnPassant,
@@ -629,6 +708,7 @@ impl GameState {
                 .clock
                 .as_ref()
                 .map(|c| crate::clock::ClockView::of(c, crate::clock::now_ms())),
+            counts: Counts::of(pos),
         }
     }
 }

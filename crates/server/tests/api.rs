@@ -1728,3 +1728,88 @@ async fn analyses_and_reviews_run_on_the_shared_search_workers() {
         "{names:?}"
     );
 }
+
+/// Legal moves of `v` from `from` to `to`.
+fn moves_between<'a>(v: &'a Value, from: &str, to: &str) -> Vec<&'a Value> {
+    v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["from"] == from && m["to"] == to)
+        .collect()
+}
+
+#[tokio::test]
+async fn gates_walls_and_counts_in_the_state() {
+    let t = server(Arc::new(FirstMove));
+    let humans = |variant: &str, fen: &str| json!({"variant": variant, "fen": fen, "white": "human", "black": "human"});
+    // Seirawan castling: no gate, or either hand piece on the King's or the Rook's cell.
+    let g = t
+        .new_game(humans(
+            "seirawan",
+            "r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w KQkq - 0 1",
+        ))
+        .await;
+    let castles = moves_between(&g, "e1", "g1");
+    let mut gates: Vec<String> = castles
+        .iter()
+        .map(|m| {
+            let text = |v: &Value| v.as_str().unwrap().to_string();
+            match m.get("gate") {
+                Some(gt) => format!(
+                    "{} {} {}",
+                    text(&m["uci"]),
+                    text(&gt["token"]),
+                    text(&gt["on"])
+                ),
+                None => text(&m["uci"]),
+            }
+        })
+        .collect();
+    gates.sort();
+    assert_eq!(
+        gates,
+        [
+            "e1g1",
+            "e1g1e E e1",
+            "e1g1h H e1",
+            "h1e1e E h1",
+            "h1e1h H h1"
+        ]
+    );
+    let hawk = castles.iter().find(|m| m["uci"] == "e1g1h").unwrap();
+    assert_eq!(hawk["gate"]["name"], "Hawk");
+    assert_eq!(g.get("counts"), None, "Seirawan chess counts nothing");
+    // Duck chess: each piece move once per cell the duck may go to.
+    let g = t
+        .new_game(json!({"variant": "duck", "white": "human", "black": "human"}))
+        .await;
+    let pawn = moves_between(&g, "e2", "e4");
+    let walls: Vec<&str> = pawn.iter().map(|m| m["wall"].as_str().unwrap()).collect();
+    assert!(walls.contains(&"e2") && !walls.contains(&"e4"), "{walls:?}");
+    assert_eq!(walls.len(), 32, "the empty cells after e2e4");
+    // Janggi's points, Black's with its 1.5.
+    let g = t
+        .new_game(humans("janggi", "3k5/9/9/9/9/9/p8/9/4K4/R8 w - - 0 1"))
+        .await;
+    assert_eq!(
+        g["counts"],
+        json!({"points": {"white": 13.0, "black": 3.5}})
+    );
+    // Makruk: a count starts against the bare King (Fairy-Stockfish: `b - 32 6 1`).
+    let g = t
+        .new_game(humans("makruk", "8/8/4k3/8/8/8/3K4/R7 w - - 0 1"))
+        .await;
+    assert_eq!(g.get("counts"), None, "no count runs yet");
+    let s = t.play(&id(&g), "a1a2").await;
+    assert_eq!(s["fen"], "8/8/4k3/8/8/8/R2K4/8 b - 32 6 1");
+    assert_eq!(s["counts"], json!({"count": {"ply": 6, "limit": 32}}));
+    // Three-check: the checks left to give.
+    let g = t
+        .new_game(json!({"variant": "3check", "white": "human", "black": "human"}))
+        .await;
+    assert_eq!(
+        g["counts"],
+        json!({"checks_left": {"white": 3, "black": 3}})
+    );
+}

@@ -73,16 +73,27 @@ pub(crate) fn from_spec(
 }
 
 impl MaterialCount {
+    /// The material `c` has on the board, in half points.
+    fn sum(&self, pos: &Position, c: Color) -> i64 {
+        self.values
+            .iter()
+            .enumerate()
+            .map(|(k, &v)| v * pos.count(c, k as PieceType) as i64)
+            .sum()
+    }
+
     /// White's sum minus Black's and Black's bonus, in half points.
     fn balance(&self, pos: &Position) -> i64 {
-        let sum = |c: Color| -> i64 {
-            self.values
-                .iter()
-                .enumerate()
-                .map(|(k, &v)| v * pos.count(c, k as PieceType) as i64)
-                .sum()
-        };
-        sum(Color::White) - sum(Color::Black) - self.black_bonus
+        self.sum(pos, Color::White) - self.sum(pos, Color::Black) - self.black_bonus
+    }
+
+    /// The points the count would give now, White's and Black's (Black's
+    /// with its bonus), as a player reads them (Janggi: 72 and 73.5).
+    #[must_use]
+    pub fn points(&self, pos: &Position) -> [f64; 2] {
+        let white = self.sum(pos, Color::White);
+        let black = self.sum(pos, Color::Black) + self.black_bonus;
+        [white, black].map(|h| h as f64 / HALF_POINTS as f64)
     }
 }
 
@@ -180,6 +191,9 @@ mod tests {
         };
         assert_eq!(settle(&pos, mate), mate);
         assert_eq!(settle(&pos, draw(Reason::BareKings)).winner, None);
+        // The points a player reads: 13 against 5 + 2 + 1.5.
+        let mc = janggi.rules.material_count.as_ref().expect("counting");
+        assert_eq!(mc.points(&pos), [13.0, 8.5]);
         // Equal armies: Black's bonus decides.
         let pos = Position::from_fen(&janggi, "4k4/9/9/9/9/9/9/r8/4K4/R8 w - - 0 1").expect("fen");
         assert_eq!(
