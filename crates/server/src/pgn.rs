@@ -347,14 +347,18 @@ pub fn parse(text: &str) -> ApiResult<ParsedPgn> {
 /// does not read with them.
 ///
 /// # Errors
-/// `bad_pgn` naming the first move that is not legal.
+/// `bad_pgn` naming the first move that is not legal by its number as the PGN writes
+/// it, its text and its ply (`move 12... \`Nf6\` (ply 24): ...`).
 pub fn replay(g: &mut Game, moves: &[String]) -> ApiResult<()> {
     for (i, text) in moves.iter().enumerate() {
+        let dots = if g.pos.side() == menagerie_rules::Color::White {
+            "."
+        } else {
+            "..."
+        };
+        let at = format!("move {}{dots} `{text}` (ply {})", g.pos.fullmove(), i + 1);
         if g.status().over {
-            return Err(bad(format!(
-                "move {} (`{text}`) comes after the end of the game",
-                i + 1
-            )));
+            return Err(bad(format!("{at} comes after the end of the game")));
         }
         let first = menagerie_rules::parse_move(&g.pos, text);
         let m = match first {
@@ -366,7 +370,7 @@ pub fn replay(g: &mut Game, moves: &[String]) -> ApiResult<()> {
                     .iter()
                     .filter(|t| !t.is_empty() && *t != text)
                     .find_map(|t| menagerie_rules::parse_move(&g.pos, t).ok())
-                    .ok_or_else(|| bad(format!("ply {} (`{text}`): {e}", i + 1)))?
+                    .ok_or_else(|| bad(format!("{at}: {e}")))?
             }
         };
         g.play(m)?;
@@ -519,6 +523,132 @@ mod tests {
         assert_eq!(g.moves[6].san, "Ba4");
         assert_eq!(g.status().result, Some("0-1"));
         assert_eq!(g.status().reason, Some("resignation"));
+    }
+
+    /// Games in the form pychess-variants exports (its tags, `[Variant "Crazyhouse"]`,
+    /// `[FEN]`, Fairy-Stockfish's SAN with drops and gates), annotated with comments,
+    /// NAGs and a variation: variant, text, plies, result, and Fairy-Stockfish's FEN
+    /// after the moves (pyffish `get_fen`; tests/data/pgn/make-fixtures.py wrote both).
+    const PYCHESS_GAMES: &[(&str, &str, usize, &str, &str)] = &[
+        (
+            "chess960",
+            include_str!("../../../tests/data/pgn/pychess-chess960.pgn"),
+            60,
+            "1-0",
+            "8/8/3k4/1P1n1p2/5P2/1p6/1B3KP1/6R1 w - - 4 31",
+        ),
+        (
+            "crazyhouse",
+            include_str!("../../../tests/data/pgn/pychess-crazyhouse.pgn"),
+            70,
+            "*",
+            "4k2r/1P2pp1p/3p3q/7n/3P4/1P3p1N/5P1R/4KB2[RBBNNPPPPPqrbpp] w k - 0 36",
+        ),
+        (
+            "shogi",
+            include_str!("../../../tests/data/pgn/pychess-shogi.pgn"),
+            70,
+            "*",
+            "1nkp5/2s6/1p3G2l/2p1+B2pp/l2S5/4P1PP1/1P3PNSP/1G1SG4/2B2KRNL[GPPPPPPPRnl] w - - 0 36",
+        ),
+        (
+            "xiangqi",
+            include_str!("../../../tests/data/pgn/pychess-xiangqi.pgn"),
+            70,
+            "1-0",
+            "r2k5/9/2n2a2r/2p6/p3p1p2/9/2P5c/B8/9/3NK4 w - - 14 36",
+        ),
+        (
+            "janggi",
+            include_str!("../../../tests/data/pgn/pychess-janggi.pgn"),
+            70,
+            "1-0",
+            "2ba3C1/3k5/5a3/9/1n1P5/8p/4B4/1C1AA3b/4K4/2B6 w - - 0 36",
+        ),
+        (
+            "seirawan",
+            include_str!("../../../tests/data/pgn/pychess-seirawan.pgn"),
+            60,
+            "1-0",
+            "7k/8/8/1qP5/r2P4/3P4/P4K1P/8[] w - - 1 31",
+        ),
+        (
+            "makruk",
+            include_str!("../../../tests/data/pgn/pychess-makruk.pgn"),
+            80,
+            "*",
+            "8/4k3/6p1/6p1/P7/6R1/5K2/4M1N1 w - - 1 41",
+        ),
+    ];
+
+    /// The FEN with each side's pieces in hand in letter order: the order of a hand
+    /// means nothing (Fairy-Stockfish writes its internal piece order, Menagerie
+    /// letter order), as tests/fsf/differential.py compares them.
+    fn hands_sorted(fen: &str) -> String {
+        let Some((board, rest)) = fen.split_once('[') else {
+            return fen.to_string();
+        };
+        let (hand, tail) = rest.split_once(']').unwrap_or((rest, ""));
+        let mut white: Vec<char> = hand.chars().filter(char::is_ascii_uppercase).collect();
+        let mut black: Vec<char> = hand.chars().filter(char::is_ascii_lowercase).collect();
+        white.sort_unstable();
+        black.sort_unstable();
+        let hand: String = white.into_iter().chain(black).collect();
+        format!("{board}[{hand}]{tail}")
+    }
+
+    /// Each pychess-variants game imports, reaches Fairy-Stockfish's final position,
+    /// and is written back with its tags and the same SAN moves.
+    #[test]
+    fn pychess_variants_games_round_trip() {
+        for &(variant, text, plies, result, fen) in PYCHESS_GAMES {
+            let parsed = parse(text).expect("parses");
+            assert_eq!(
+                parsed.notes,
+                ["1 variation skipped: only the main line was imported"],
+                "{variant}"
+            );
+            let g = import(text);
+            assert_eq!(g.moves.len(), plies, "{variant}");
+            assert_eq!(
+                hands_sorted(&g.pos.to_fen()),
+                hands_sorted(fen),
+                "{variant}: the final position"
+            );
+            assert_eq!(g.status().result.unwrap_or("*"), result, "{variant}");
+            let out = export(&g);
+            let again = parse(&out).expect("own export parses");
+            assert_eq!(again.tags, parsed.tags, "{variant}: the same tags");
+            // The same SAN, less the annotation glyphs written on two moves.
+            let bare: Vec<&str> = parsed
+                .moves
+                .iter()
+                .map(|m| m.trim_end_matches(['!', '?']))
+                .collect();
+            assert_eq!(again.moves, bare, "{variant}: the same moves");
+            assert_eq!(again.result.as_deref(), Some(result), "{variant}");
+        }
+    }
+
+    /// A move that does not read is named by its number, its text and its ply.
+    #[test]
+    fn a_bad_move_is_named_by_number_and_text() {
+        let (_, text, ..) = PYCHESS_GAMES[1];
+        let broken = text.replace("Rxc3 13. dxc3", "Rxc4 13. dxc3");
+        let parsed = parse(&broken).expect("parses");
+        let reg = menagerie_rules::Registry::builtin();
+        let v = reg.get("crazyhouse").expect("variant");
+        let mut g = Game::new(
+            "t".into(),
+            v,
+            parsed.tag("FEN"),
+            [Player::Human; 2],
+            crate::game::EngineSettings::default(),
+            0,
+        )
+        .expect("game");
+        let e = apply(&mut g, &parsed).expect_err("Rxc4 is not legal");
+        assert!(e.to_string().contains("move 12... `Rxc4` (ply 24)"), "{e}");
     }
 
     #[test]
