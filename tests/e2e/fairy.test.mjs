@@ -1,77 +1,59 @@
 // Fairy-Stockfish's variants in the browser (issue 24, item 5): gating choices (Seirawan
 // chess), walls placed by clicking (Duck chess, Amazons' arrows), passing (Janggi), and
 // the counts shown (Makruk's counting rule, Janggi's material points, n-check's checks).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { startServer, launchBrowser, tempDataDir, api } from './harness.mjs';
+import { pageFixture, api } from './harness.mjs';
 
-const dataDir = tempDataDir();
-let server, browser, page, base;
-const pageErrors = [];
+const ctx = pageFixture();
 
-before(async () => {
-  server = await startServer({ dataDir });
-  base = server.base;
-  browser = await launchBrowser();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (e) => pageErrors.push(e));
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  assert.deepEqual(pageErrors.map(String), [], 'no script errors in the page');
-});
-
-/** A human-against-human game of `variant` (from `fen`), opened in the page. */
+/** A human-against-human game of `variant` (from `fen`), opened in the ctx.page. */
 async function openNew(variant, fen) {
-  const g = await api(base, '/api/games', { variant, white: 'human', black: 'human', ...(fen ? { fen } : {}) });
-  await page.goto(`${base}/#/game/${g.id}`);
-  await page.locator(`[data-testid=board][data-game="${g.id}"]`).waitFor();
+  const g = await api(ctx.base, '/api/games', { variant, white: 'human', black: 'human', ...(fen ? { fen } : {}) });
+  await ctx.page.goto(`${ctx.base}/#/game/${g.id}`);
+  await ctx.page.locator(`[data-testid=board][data-game="${g.id}"]`).waitFor();
   return g;
 }
-const click = async (...cells) => { for (const c of cells) await page.getByTestId(`cell-${c}`).click(); };
-const tokenAt = (cell) => page.getByTestId(`piece-${cell}`).getAttribute('data-token');
-const targets = () => page.locator('[data-testid=board] .target').count();
+const click = async (...cells) => { for (const c of cells) await ctx.page.getByTestId(`cell-${c}`).click(); };
+const tokenAt = (cell) => ctx.page.getByTestId(`piece-${cell}`).getAttribute('data-token');
+const targets = () => ctx.page.locator('[data-testid=board] .target').count();
 /** Plays ply `n` by clicking `from` and `to`, and waits for it in the move list. */
-const play = async (n, from, to) => { await click(from, to); await page.getByTestId(`move-${n}`).waitFor(); };
-const moveText = async (n) => { await page.getByTestId(`move-${n}`).waitFor(); return page.getByTestId(`move-${n}`).textContent(); };
+const play = async (n, from, to) => { await click(from, to); await ctx.page.getByTestId(`move-${n}`).waitFor(); };
+const moveText = async (n) => { await ctx.page.getByTestId(`move-${n}`).waitFor(); return ctx.page.getByTestId(`move-${n}`).textContent(); };
 
 test('Seirawan chess: a gating chooser after a first-rank move, and on both cells of a castling', async () => {
   await openNew('seirawan');
   // Cancelling the chooser plays nothing.
   await click('b1', 'c3');
-  await page.getByTestId('gate-chooser').waitFor();
-  for (const id of ['gate-none', 'gate-H', 'gate-E']) await page.getByTestId(id).waitFor();
-  await page.getByTestId('gate-chooser-cancel').click();
-  assert.equal(await page.getByTestId('move-1').count(), 0);
+  await ctx.page.getByTestId('gate-chooser').waitFor();
+  for (const id of ['gate-none', 'gate-H', 'gate-E']) await ctx.page.getByTestId(id).waitFor();
+  await ctx.page.getByTestId('gate-chooser-cancel').click();
+  assert.equal(await ctx.page.getByTestId('move-1').count(), 0);
   assert.equal(await tokenAt('b1'), 'N');
   // The Knight leaves b1 and the Hawk enters there.
   await click('b1', 'c3');
-  await page.getByTestId('gate-H').click();
+  await ctx.page.getByTestId('gate-H').click();
   assert.equal((await moveText(1)).trim(), 'Nc3/H');
-  assert.equal(await page.getByTestId('move-1').getAttribute('data-uci'), 'b1c3h');
+  assert.equal(await ctx.page.getByTestId('move-1').getAttribute('data-uci'), 'b1c3h');
   assert.equal(await tokenAt('b1'), 'H');
   assert.equal(await tokenAt('c3'), 'N');
-  assert.equal(await page.getByTestId('hand-white-H').count(), 0, 'the Hawk left the hand');
+  assert.equal(await ctx.page.getByTestId('hand-white-H').count(), 0, 'the Hawk left the hand');
   // No gating: the move alone.
   await click('g8', 'f6');
-  await page.getByTestId('gate-none').click();
+  await ctx.page.getByTestId('gate-none').click();
   assert.equal((await moveText(2)).trim(), 'Nf6');
-  assert.equal(await page.getByTestId('piece-g8').count(), 0);
+  assert.equal(await ctx.page.getByTestId('piece-g8').count(), 0);
 
   // Castling may gate on the King's cell or on the Rook's.
   await openNew('seirawan', 'r3k2r/8/8/8/8/8/8/R3K2R[HEhe] w KQkq - 0 1');
   await click('e1', 'g1');
-  await page.getByTestId('gate-chooser').waitFor();
-  for (const id of ['gate-none', 'gate-H-e1', 'gate-H-h1', 'gate-E-e1', 'gate-E-h1']) await page.getByTestId(id).waitFor();
-  await page.getByTestId('gate-E-h1').click();
+  await ctx.page.getByTestId('gate-chooser').waitFor();
+  for (const id of ['gate-none', 'gate-H-e1', 'gate-H-h1', 'gate-E-e1', 'gate-E-h1']) await ctx.page.getByTestId(id).waitFor();
+  await ctx.page.getByTestId('gate-E-h1').click();
   assert.equal((await moveText(1)).trim(), 'O-O/Eh1');
-  assert.equal(await page.getByTestId('move-1').getAttribute('data-uci'), 'h1e1e');
+  assert.equal(await ctx.page.getByTestId('move-1').getAttribute('data-uci'), 'h1e1e');
   assert.deepEqual([await tokenAt('g1'), await tokenAt('f1'), await tokenAt('h1')], ['K', 'R', 'E']);
-  assert.equal(await page.getByTestId('piece-e1').count(), 0);
+  assert.equal(await ctx.page.getByTestId('piece-e1').count(), 0);
 });
 
 test('Duck chess and Amazons: the wall is placed by a click on a marked cell', async () => {
@@ -81,18 +63,18 @@ test('Duck chess and Amazons: the wall is placed by a click on a marked cell', a
   await click('e2', 'e4');
   // The Pawn is shown on e4 while the duck's cells are marked.
   assert.equal(await tokenAt('e4'), 'P');
-  assert.equal(await page.getByTestId('piece-e2').count(), 0);
+  assert.equal(await ctx.page.getByTestId('piece-e2').count(), 0);
   assert.equal(await targets(), walls.length);
   assert.ok(walls.includes('e2') && !walls.includes('e4') && !walls.includes('d1'));
   // Escape gives up the move; the board is as before.
-  await page.keyboard.press('Escape');
+  await ctx.page.keyboard.press('Escape');
   assert.equal(await tokenAt('e2'), 'P');
   assert.equal(await targets(), 0);
   await click('e2', 'e4', 'd5');
-  await page.getByTestId('move-1').waitFor();
-  assert.equal(await page.getByTestId('move-1').getAttribute('data-uci'), 'e2e4,e4d5');
+  await ctx.page.getByTestId('move-1').waitFor();
+  assert.equal(await ctx.page.getByTestId('move-1').getAttribute('data-uci'), 'e2e4,e4d5');
   assert.equal(await tokenAt('e4'), 'P');
-  assert.ok(await page.getByTestId('piece-d5').count() === 1, 'the duck stands on d5');
+  assert.ok(await ctx.page.getByTestId('piece-d5').count() === 1, 'the duck stands on d5');
 
   // Amazons: the arrow may go only where the Amazon could move next.
   const a = await openNew('amazons');
@@ -101,48 +83,48 @@ test('Duck chess and Amazons: the wall is placed by a click on a marked cell', a
   await click('d1', 'd5');
   assert.equal(await targets(), arrows.length);
   await click('j8'); // not a marked cell: the move is given up
-  assert.equal(await page.getByTestId('move-1').count(), 0);
+  assert.equal(await ctx.page.getByTestId('move-1').count(), 0);
   assert.equal(await targets(), 0);
   await click('d1', 'd5', 'd1');
-  await page.getByTestId('move-1').waitFor();
-  assert.equal(await page.getByTestId('move-1').getAttribute('data-uci'), 'd1d5,d5d1');
+  await ctx.page.getByTestId('move-1').waitFor();
+  assert.equal(await ctx.page.getByTestId('move-1').getAttribute('data-uci'), 'd1d5,d5d1');
   assert.equal(await tokenAt('d5'), 'Q');
-  assert.equal(await page.getByTestId('piece-d1').count(), 1, 'the arrow walls d1');
+  assert.equal(await ctx.page.getByTestId('piece-d1').count(), 1, 'the arrow walls d1');
 });
 
 test('Janggi: the Pass button passes the turn; material points are shown', async () => {
   await openNew('janggi');
-  assert.equal(await page.getByTestId('count-points').getAttribute('data-white'), '72');
-  assert.equal(await page.getByTestId('count-points').getAttribute('data-black'), '73.5');
-  await page.getByTestId('btn-pass').click();
-  await page.getByTestId('move-1').waitFor();
-  assert.equal(await page.getByTestId('move-1').getAttribute('data-uci'), 'e2e2');
-  assert.equal(await page.getByTestId('board').getAttribute('data-side'), 'black');
+  assert.equal(await ctx.page.getByTestId('count-points').getAttribute('data-white'), '72');
+  assert.equal(await ctx.page.getByTestId('count-points').getAttribute('data-black'), '73.5');
+  await ctx.page.getByTestId('btn-pass').click();
+  await ctx.page.getByTestId('move-1').waitFor();
+  assert.equal(await ctx.page.getByTestId('move-1').getAttribute('data-uci'), 'e2e2');
+  assert.equal(await ctx.page.getByTestId('board').getAttribute('data-side'), 'black');
   // A capture changes the points: the Chariot (13) takes a Soldier (2); Black keeps its 1.5.
   await openNew('janggi', '3k5/9/9/9/9/9/p8/9/4K4/R8 w - - 0 1');
-  assert.equal(await page.getByTestId('count-points').getAttribute('data-black'), '3.5');
+  assert.equal(await ctx.page.getByTestId('count-points').getAttribute('data-black'), '3.5');
   await play(1, 'a1', 'a4');
-  assert.equal(await page.getByTestId('count-points').getAttribute('data-white'), '13');
-  assert.equal(await page.getByTestId('count-points').getAttribute('data-black'), '1.5');
+  assert.equal(await ctx.page.getByTestId('count-points').getAttribute('data-white'), '13');
+  assert.equal(await ctx.page.getByTestId('count-points').getAttribute('data-black'), '1.5');
 });
 
 test('Makruk: the count starts when a King is bare and is shown; n-check shows the checks left', async () => {
   await openNew('makruk', '8/8/4k3/8/8/8/3K4/R7 w - - 0 1');
-  assert.equal(await page.getByTestId('count-rule').count(), 0, 'no count runs yet');
+  assert.equal(await ctx.page.getByTestId('count-rule').count(), 0, 'no count runs yet');
   await click('a1', 'a2');
-  await page.getByTestId('move-1').waitFor();
-  const rule = page.getByTestId('count-rule');
+  await ctx.page.getByTestId('move-1').waitFor();
+  const rule = ctx.page.getByTestId('count-rule');
   await rule.waitFor();
   // Fairy-Stockfish's FEN after a1a2: `8/8/4k3/8/8/8/R2K4/8 b - 32 6 1` (limit 32 plies, 6 counted).
   assert.deepEqual([await rule.getAttribute('data-ply'), await rule.getAttribute('data-limit')], ['6', '32']);
   assert.match(await rule.textContent(), /3 of 16 moves/);
 
   await openNew('3check');
-  assert.equal(await page.getByTestId('count-checks').getAttribute('data-white'), '3');
+  assert.equal(await ctx.page.getByTestId('count-checks').getAttribute('data-white'), '3');
   await play(1, 'e2', 'e4');
   await play(2, 'f7', 'f5');
   await play(3, 'd1', 'h5');
   assert.match(await moveText(3), /Qh5\+/);
-  assert.equal(await page.getByTestId('count-checks').getAttribute('data-white'), '2');
-  assert.equal(await page.getByTestId('count-checks').getAttribute('data-black'), '3');
+  assert.equal(await ctx.page.getByTestId('count-checks').getAttribute('data-white'), '2');
+  assert.equal(await ctx.page.getByTestId('count-checks').getAttribute('data-black'), '3');
 });

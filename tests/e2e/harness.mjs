@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 
 export const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..', '..');
@@ -65,4 +67,30 @@ export async function api(base, p, body, method) {
   const data = await res.json();
   if (!res.ok) throw new Error(`${p}: ${res.status} ${JSON.stringify(data)}`);
   return data;
+}
+
+/**
+ * The server, a headless browser and one page for a spec file: registers its `before`
+ * (start) and `after` (stop, remove the data, assert the page had no script error) and
+ * returns them, filled in once `before` ran.
+ * @returns {{server: any, browser: any, page: import('playwright-core').Page, base: string}}
+ */
+export function pageFixture(viewport = { width: 1280, height: 900 }) {
+  const dataDir = tempDataDir();
+  const pageErrors = [];
+  const ctx = /** @type {any} */ ({});
+  before(async () => {
+    ctx.server = await startServer({ dataDir });
+    ctx.base = ctx.server.base;
+    ctx.browser = await launchBrowser();
+    ctx.page = await ctx.browser.newPage({ viewport });
+    ctx.page.on('pageerror', (e) => pageErrors.push(e));
+  });
+  after(async () => {
+    await ctx.browser?.close();
+    await ctx.server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    assert.deepEqual(pageErrors.map(String), [], 'no script errors in the page');
+  });
+  return ctx;
 }

@@ -429,13 +429,13 @@ mod tests {
         assert!(parse("1. e2e4 )").is_err());
     }
 
-    fn import(text: &str) -> Game {
-        let parsed = parse(text).expect("parses");
+    /// The game a parsed PGN sets up (its variant and start), before its moves.
+    fn start_of(parsed: &ParsedPgn) -> Game {
         let reg = menagerie_rules::Registry::builtin();
         let v = reg
             .get(&variant_id(parsed.tag("Variant")))
             .expect("variant");
-        let mut g = Game::new(
+        Game::new(
             "t".into(),
             v,
             parsed.tag("FEN"),
@@ -443,7 +443,12 @@ mod tests {
             crate::game::EngineSettings::default(),
             0,
         )
-        .expect("game");
+        .expect("game")
+    }
+
+    fn import(text: &str) -> Game {
+        let parsed = parse(text).expect("parses");
+        let mut g = start_of(&parsed);
         apply(&mut g, &parsed).expect("moves");
         g
     }
@@ -636,17 +641,7 @@ mod tests {
         let (_, text, ..) = PYCHESS_GAMES[1];
         let broken = text.replace("Rxc3 13. dxc3", "Rxc4 13. dxc3");
         let parsed = parse(&broken).expect("parses");
-        let reg = menagerie_rules::Registry::builtin();
-        let v = reg.get("crazyhouse").expect("variant");
-        let mut g = Game::new(
-            "t".into(),
-            v,
-            parsed.tag("FEN"),
-            [Player::Human; 2],
-            crate::game::EngineSettings::default(),
-            0,
-        )
-        .expect("game");
+        let mut g = start_of(&parsed);
         let e = apply(&mut g, &parsed).expect_err("Rxc4 is not legal");
         assert!(e.to_string().contains("move 12... `Rxc4` (ply 24)"), "{e}");
     }
