@@ -91,6 +91,30 @@ test('a lichess PGN imports through the dialog and exports the same tags and mov
   assert.equal(await moveText(3), 'Nh3');
 });
 
+test('a pychess-variants PGN (crazyhouse: drops, a comment, a variation) imports through the dialog; a bad move is named', async () => {
+  const text = fs.readFileSync(path.join(root, 'tests', 'data', 'pgn', 'pychess-crazyhouse.pgn'), 'utf8');
+  await page.goto(base + '/');
+  await page.getByTestId('btn-import').click();
+  await page.getByTestId('import-pgn').fill(text);
+  const noted = page.waitForFunction(() => [...document.querySelectorAll('[data-testid=toast]')].some((e) => /1 variation skipped/.test(e.textContent || '')));
+  await page.getByTestId('import-submit').click();
+  await noted;
+  await page.getByTestId('move-70').waitFor();
+  assert.equal(await moveText(5), 'N@f4');
+  assert.equal(await moveText(70), 'P@d6');
+  // Fairy-Stockfish's position after the 70 moves (pyffish get_fen; Menagerie writes the hands in letter order).
+  const id = await page.getByTestId('board').getAttribute('data-game');
+  const st = await api(base, `/api/games/${id}`);
+  assert.equal(st.fen, '4k2r/1P2pp1p/3p3q/7n/3P4/1P3p1N/5P1R/4KB2[BBNNPPPPPRbppqr] w k - 0 36');
+  assert.equal(await page.getByTestId('hand-white-R').getAttribute('data-count'), '1');
+  // A move that is not legal is named by its number and text; the dialog stays open.
+  await page.getByTestId('btn-import').click();
+  await page.getByTestId('import-pgn').fill(text.replace('Rxc3 13. dxc3', 'Rxc4 13. dxc3'));
+  await page.getByTestId('import-submit').click();
+  await page.waitForFunction(() => /move 12\.\.\. `Rxc4`/.test(document.querySelector('[data-testid=import-error]')?.textContent || ''));
+  await page.getByTestId('import-cancel').click();
+});
+
 // Western shogi notation (P-7f), files counted from the right, ranks lettered from the top,
 // and Black (sente) moving first: in the move list, the move box, the PV, the labels.
 const SHOGI = /^\+?[A-Z](\d[a-i])?[-x*]\d[a-i][+=]?$/;
