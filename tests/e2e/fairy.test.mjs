@@ -94,6 +94,13 @@ test('Duck chess and Amazons: the wall is placed by a click on a marked cell', a
 
 test('Janggi: the Pass button passes the turn; material points are shown', async () => {
   await openNew('janggi');
+  // The King's own cell is no target: a second click deselects it and passes nothing.
+  await click('e2');
+  assert.ok(await targets() > 0);
+  assert.doesNotMatch(await ctx.page.getByTestId('cell-e2').getAttribute('class'), /target/);
+  await click('e2');
+  assert.equal(await targets(), 0);
+  assert.equal(await ctx.page.getByTestId('move-1').count(), 0, 'no pass was played');
   assert.equal(await ctx.page.getByTestId('count-points').getAttribute('data-white'), '72');
   assert.equal(await ctx.page.getByTestId('count-points').getAttribute('data-black'), '73.5');
   await ctx.page.getByTestId('btn-pass').click();

@@ -145,7 +145,7 @@ export class GameScreen {
     const el = this.el;
     this.board = new Board(el.board, v, {
       onCellClick: (c) => this.clickCell(c),
-      canDrag: (c) => this.isLive() && this.legal().some((m) => m.from === c),
+      canDrag: (c) => this.isLive() && this.boardMoves().some((m) => m.from === c),
       onDragStart: (c) => { this.sel = { from: c, drop: null }; this.showHelpFor(c); this.renderBoard(); },
       onDrop: (from, to) => { this.sel = { from, drop: null }; this.tryMove(to); },
       onDragCancel: () => this.renderBoard(),
@@ -232,6 +232,8 @@ export class GameScreen {
   shown() { return this.viewPly === null ? this.state : this.viewState || this.state; }
   /** Legal moves usable now (none while browsing history or while busy). */
   legal() { return this.isLive() && !this.busy ? this.state.legal || [] : []; }
+  /** Legal moves made on the board: all but a pass, which has its own button (a second click on the piece deselects it). */
+  boardMoves() { return this.legal().filter((m) => !isPass(m)); }
 
   /** @param {any} st a state from the server */
   acceptState(st) {
@@ -293,7 +295,7 @@ export class GameScreen {
       pieces.delete(pending.from);
     }
     for (const m of this.wallCands || []) targets.set(m.wall, 'quiet');
-    for (const m of this.wallCands ? [] : this.legal()) {
+    for (const m of this.wallCands ? [] : this.boardMoves()) {
       const mine = this.sel.from ? m.from === this.sel.from : this.sel.drop ? m.from === null && m.drop === this.sel.drop : false;
       if (!mine) continue;
       const prev = targets.get(m.to);
@@ -647,8 +649,7 @@ export class GameScreen {
     const me = humans.length === 1 ? humans[0] : st.side;
     const btn = (/** @type {string} */ id, /** @type {string} */ label, /** @type {() => void} */ fn, /** @type {boolean} */ disabled = false, /** @type {string} */ title = '') =>
       h('button.btn', { type: 'button', 'data-testid': `btn-${id}`, onclick: fn, disabled, title: title || label }, label);
-    // A pass (Othello, Ataxx, Janggi) is a legal move that leaves its piece where it stands.
-    const pass = this.legal().find((m) => m.from && m.from === m.to && !m.promotion && !m.drop);
+    const pass = this.legal().find(isPass);
     add(el, 
       pass ? btn('pass', 'Pass', () => this.send(pass.uci), false, 'Pass the turn without moving') : null,
       btn('flip', 'Flip board', () => this.flip()),
@@ -721,7 +722,7 @@ export class GameScreen {
       else this.renderBoard();
       return;
     }
-    const legal = this.legal();
+    const legal = this.boardMoves();
     if ((this.sel.from || this.sel.drop) && legal.some((m) => m.to === cell && (this.sel.from ? m.from === this.sel.from : m.drop === this.sel.drop && !m.from))) {
       this.tryMove(cell);
       return;
@@ -764,10 +765,10 @@ export class GameScreen {
 
   /** Tries to move the selection to `to`, asking which move when several match. @param {string} to */
   async tryMove(to) {
-    const cands = this.legal().filter((m) => m.to === to && (this.sel.from ? m.from === this.sel.from : this.sel.drop ? !m.from && m.drop === this.sel.drop : false));
+    const cands = this.boardMoves().filter((m) => m.to === to && (this.sel.from ? m.from === this.sel.from : this.sel.drop ? !m.from && m.drop === this.sel.drop : false));
     if (!cands.length) {
       this.sel = { from: null, drop: null };
-      if (this.legal().some((m) => m.from === to)) this.sel.from = to;
+      if (this.boardMoves().some((m) => m.from === to)) this.sel.from = to;
       this.renderBoard(); this.renderHands();
       return;
     }
@@ -997,6 +998,9 @@ export class GameScreen {
     else if (ev.key === 'f' && !ev.ctrlKey && !ev.metaKey) this.flip();
   }
 }
+
+/** A pass (Othello, Ataxx, Janggi): a legal move that leaves its piece where it stands. @param {any} m */
+function isPass(m) { return !!m.from && m.from === m.to && !m.promotion && !m.drop && !m.gate && !m.wall; }
 
 /** "12." or "12…" label of a ply. @param {number} ply @param {string} first */
 function moveLabel(ply, first) {
