@@ -53,7 +53,19 @@ fn forced_single(pos: &Position, m: Move) -> bool {
     let v = pos.variant();
     let from_kind = m.from().map(|f| pos.piece(f).kind());
     let pr = from_kind.and_then(|fk| v.pieces[usize::from(fk)].promotion.as_ref());
-    m.promotion().is_some() && pr.is_some_and(|p| p.mandatory && p.to.len() == 1 && !p.keeps_origin)
+    m.promotion().is_some()
+        && pr.is_some_and(|p| {
+            p.mandatory && p.to.len() == 1 && !p.keeps_origin && p.plus_to.is_none()
+        })
+}
+
+/// True when `m` promotes Shogi's way, written with `+`.
+fn plus_written(pos: &Position, m: Move) -> bool {
+    let v = pos.variant();
+    let from_kind = m.from().map(|f| pos.piece(f).kind());
+    let pr = from_kind.and_then(|fk| v.pieces[usize::from(fk)].promotion.as_ref());
+    m.promotion()
+        .is_some_and(|k| pr.is_some_and(|p| p.plus_text_as(k)))
 }
 
 fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
@@ -67,13 +79,13 @@ fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
     let v = pos.variant();
     let from_kind = m.from().map(|f| pos.piece(f).kind());
     let pr = from_kind.and_then(|fk| v.pieces[usize::from(fk)].promotion.as_ref());
-    let single = pr.is_some_and(|p| p.to.len() == 1);
+    let single = pr.is_some_and(|p| p.to.len() == 1 || p.plus_to == Some(k));
     let silent = !v.forced_promotion_suffix && forced_single(pos, m);
     if silent {
         return String::new();
     }
     let tok = v.pieces[usize::from(k)].token.clone();
-    let keeps = pr.is_some_and(|p| p.keeps_origin && p.plus_text);
+    let keeps = pr.is_some_and(|p| p.plus_text_as(k));
     if human {
         if v.plus_promotion {
             if single {
@@ -405,11 +417,22 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
                 plain
             }
         }
-        Suffix::Plus => cands
-            .iter()
-            .copied()
-            .filter(|m| m.promotion().is_some() && !pos.is_demotion(*m))
-            .collect(),
+        Suffix::Plus => {
+            let promotions = cands
+                .iter()
+                .copied()
+                .filter(|m| m.promotion().is_some() && !pos.is_demotion(*m));
+            // Beside chess choices, `+` is the one written so (Wolf's Elephant).
+            let plus: Vec<Move> = promotions
+                .clone()
+                .filter(|m| plus_written(pos, *m))
+                .collect();
+            if plus.is_empty() {
+                promotions.collect()
+            } else {
+                plus
+            }
+        }
         Suffix::Token(tok) | Suffix::Gate(tok) => {
             let Some((k, _)) = v.piece_by_token(&tok.to_ascii_uppercase()) else {
                 return Err(syn(&format!("`{tok}` is not a piece")));

@@ -7,12 +7,43 @@
 //! (`[rules] en_passant_region`; horde: not behind a pawn that
 //! double-stepped from the first rank): other cells are no targets.
 //!
+//! How the targets are kept and written is the piece's [`EpField`] (its
+//! `ep_field`, else the variant's `[fen] ep`): Fairy-Stockfish keeps only
+//! takeable cells after its Pawn's double step, but every passed cell and
+//! the landing cell after another type's first-move step (Wolf chess: a
+//! Pawn's and a Sergeant's double steps in one game).
+//!
 //! Hooks: effects of a move ([`Position::ep_after`], applied by
 //! `position::make`); the capture itself is an `e` move of the move tables.
 
 use crate::piece::Color;
 use crate::position::Position;
 use menagerie_geometry::{CellId, Vector};
+
+/// Which targets a multi-step move leaves and how the FEN writes them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum EpField {
+    /// Only cells a piece of the other side could take onto (chess).
+    #[default]
+    Capturable,
+    /// Every passed cell.
+    Passed,
+    /// Every passed cell, written with the landing cell in board order.
+    PassedLanding,
+}
+
+impl EpField {
+    /// The field named `capturable`, `passed` or `passed-landing`.
+    #[must_use]
+    pub fn parse(name: &str) -> Option<EpField> {
+        match name {
+            "capturable" => Some(EpField::Capturable),
+            "passed" => Some(EpField::Passed),
+            "passed-landing" => Some(EpField::PassedLanding),
+            _ => None,
+        }
+    }
+}
 
 /// En-passant state: the cells a multi-step move passed over and the piece
 /// that may be taken.
@@ -21,6 +52,7 @@ pub struct EpState {
     cells: [u16; 8],
     n: u8,
     victim: u16,
+    field: EpField,
 }
 
 impl EpState {
@@ -29,6 +61,7 @@ impl EpState {
         cells: [0; 8],
         n: 0,
         victim: 0,
+        field: EpField::Capturable,
     };
 
     /// Targets `cells` with the moved piece on `victim`.
@@ -43,6 +76,19 @@ impl EpState {
             e.n += 1;
         }
         e
+    }
+
+    /// The same targets, kept and written as `field`.
+    #[must_use]
+    pub fn with_field(mut self, field: EpField) -> EpState {
+        self.field = field;
+        self
+    }
+
+    /// How the targets are kept and written.
+    #[must_use]
+    pub fn field(&self) -> EpField {
+        self.field
     }
 
     /// The target cells.
@@ -71,11 +117,11 @@ impl EpState {
 
 impl Position {
     /// The en-passant targets after the side to move's piece moved from
-    /// `from` to `to` (already on `to`), and whether they enter the hash
-    /// (someone could take them). No targets unless the move was straight
-    /// and of more than one step.
+    /// `from` to `to` (already on `to`), kept as `field`, and whether they
+    /// enter the hash (someone could take them). No targets unless the move
+    /// was straight and of more than one step.
     #[must_use]
-    pub fn ep_after(&self, from: CellId, to: CellId) -> (EpState, bool) {
+    pub fn ep_after(&self, from: CellId, to: CellId, field: EpField) -> (EpState, bool) {
         let none = (EpState::NONE, false);
         let them = self.side().flip();
         let v = self.variant();
@@ -105,7 +151,7 @@ impl Position {
                 return none;
             }
         }
-        if !v.fen.ep_passed {
+        if field == EpField::Capturable {
             // Only capturable targets matter (and are written) here.
             cells.retain(|&c| self.ep_capturable_by(them, c));
             if cells.is_empty() {
@@ -113,7 +159,7 @@ impl Position {
             }
         }
         let hashed = cells.iter().any(|&c| self.ep_capturable_by(them, c));
-        (EpState::new(&cells, to), hashed)
+        (EpState::new(&cells, to).with_field(field), hashed)
     }
 
     /// True when the side to move has a piece that could capture en passant
@@ -140,5 +186,51 @@ impl Position {
                 let p = self.piece(s);
                 p.is_color(us) && mask >> p.kind() & 1 != 0
             })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::test_support::{legal_uci, play_uci};
+    use crate::{Position, Registry};
+
+    /// The Wolf chess position `fen` after `moves`.
+    fn wolf(fen: &str, moves: &[&str]) -> Position {
+        let v = Registry::builtin().get("wolf").expect("wolf");
+        let mut pos = Position::from_fen(&v, fen).expect("fen");
+        for m in moves {
+            play_uci(&mut pos, m);
+        }
+        pos
+    }
+
+    const SERGEANT_BESIDE_PAWN: &str = "k7/8/8/8/8/8/2p5/8/1S5P/K7 w - - 0 1";
+
+    #[test]
+    fn a_sergeant_double_step_lists_the_passed_and_the_landing_cell() {
+        // Fairy-Stockfish writes both cells after a Sergeant's double step,
+        // and a Pawn takes the Sergeant en passant.
+        let pos = wolf(SERGEANT_BESIDE_PAWN, &["b2b4"]);
+        assert_eq!(pos.to_fen(), "k7/8/8/8/8/8/1Sp5/8/7P/K7 b - b3b4 0 1");
+        assert!(legal_uci(&pos).contains(&"c4b3".to_string()));
+        let taken = wolf(SERGEANT_BESIDE_PAWN, &["b2b4", "c4b3"]);
+        assert_eq!(taken.to_fen(), "k7/8/8/8/8/8/8/1p6/7P/K7 w - - 0 2");
+        // Black's double step: board order puts the landing cell first.
+        let black = wolf("k7/1s6/8/2P5/8/8/8/8/8/K7 b - - 0 1", &["b9b7"]);
+        assert_eq!(black.to_fen(), "k7/8/8/1sP5/8/8/8/8/8/K7 w - b7b8 0 2");
+        assert!(legal_uci(&black).contains(&"c7b8".to_string()));
+    }
+
+    #[test]
+    fn the_sergeant_field_reads_back_and_the_pawn_field_stays_capturable() {
+        let read = wolf("k7/8/8/8/8/8/1Sp5/8/7P/K7 b - b3b4 0 1", &[]);
+        assert_eq!(read.to_fen(), "k7/8/8/8/8/8/1Sp5/8/7P/K7 b - b3b4 0 1");
+        assert!(legal_uci(&read).contains(&"c4b3".to_string()));
+        // A Pawn's double step with no Pawn to take it leaves no target, in
+        // the same game as the Sergeant's.
+        let pawn = wolf(SERGEANT_BESIDE_PAWN, &["h2h4"]);
+        assert_eq!(pawn.to_fen(), "k7/8/8/8/8/8/2p4P/8/1S6/K7 b - - 0 1");
+        let beside = wolf("k7/8/8/8/8/8/6p1/8/1S5P/K7 w - - 0 1", &["h2h4"]);
+        assert_eq!(beside.to_fen(), "k7/8/8/8/8/8/6pP/8/1S6/K7 b - h3 0 1");
     }
 }

@@ -48,6 +48,9 @@ pub struct Promotion {
     /// Written Shogi's way, with `+` (style `promote`); a `revert`
     /// promotion (Crazyhouse) keeps its origin but is written as in chess.
     pub plus_text: bool,
+    /// Beside the `to` choices, the type it may become Shogi's way (keeping
+    /// its origin, written `+`): Wolf chess's Pawn may become an Elephant.
+    pub plus_to: Option<PieceType>,
 }
 
 impl Promotion {
@@ -56,6 +59,19 @@ impl Promotion {
     #[must_use]
     pub fn reverts(&self) -> bool {
         self.keeps_origin && !self.plus_text
+    }
+
+    /// True when becoming `k` keeps the origin (the piece reverts when
+    /// captured or is written `+`).
+    #[must_use]
+    pub fn keeps_origin_as(&self, k: PieceType) -> bool {
+        self.keeps_origin || self.plus_to == Some(k)
+    }
+
+    /// True when becoming `k` is written Shogi's way, with `+`.
+    #[must_use]
+    pub fn plus_text_as(&self, k: PieceType) -> bool {
+        (self.keeps_origin && self.plus_text) || self.plus_to == Some(k)
     }
 
     /// The types a piece of `us` may become.
@@ -148,6 +164,10 @@ impl Position {
             if (!pr.only_lost || self.lost(us, t)) && self.below_limit(us, t) {
                 out.push(m.with_promotion(t));
             }
+        }
+        // As Fairy-Stockfish's Pawn, the Shogi-style choice knows no limit.
+        if let Some(t) = pr.plus_to {
+            out.push(m.with_promotion(t));
         }
         // With no type to become, the plain move stays, unless it would
         // leave the piece immobile where that is illegal (Grand chess: a
@@ -277,5 +297,42 @@ mod tests {
         };
         assert_eq!(kings("k7/8/8/8/8/8/1h6/4K3 b - - 0 1"), 2);
         assert_eq!(kings("k6k/8/8/8/8/8/1h6/4K3 b - - 0 1"), 0);
+    }
+
+    #[test]
+    fn a_pawn_may_also_promote_shogi_style_beside_its_chess_choices() {
+        // Wolf chess: a Pawn becomes a Queen, Wolf, Fox, Rook or Bishop, or
+        // an Elephant written `+` (`+P` in the FEN), as in Fairy-Stockfish.
+        let v = Registry::builtin().get("wolf").unwrap();
+        let pos = Position::from_fen(&v, "k7/6P1/8/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        let pawn: Vec<String> = crate::test_support::legal_uci(&pos)
+            .into_iter()
+            .filter(|m| m.starts_with("g9"))
+            .collect();
+        assert_eq!(
+            pawn,
+            ["g9g10+", "g9g10b", "g9g10f", "g9g10q", "g9g10r", "g9g10w"]
+        );
+        let mut p = pos.clone();
+        crate::test_support::play_uci(&mut p, "g9g10+");
+        assert_eq!(p.to_fen(), "k5+P1/8/8/8/8/8/8/8/8/K7 b - - 0 1");
+        let elephant = v.pieces.iter().position(|d| d.key == "E").unwrap();
+        assert_eq!(
+            usize::from(p.piece(v.geometry.parse_cell("g10").unwrap()).kind()),
+            elephant
+        );
+        p.unmake();
+        assert_eq!(p, pos);
+        // A Sergeant has the chess choices only.
+        let s = Position::from_fen(&v, "k7/6S1/8/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        let plus = crate::test_support::legal_uci(&s)
+            .into_iter()
+            .filter(|m| m.ends_with('+'))
+            .count();
+        assert_eq!(plus, 0);
+        // The `+P` of a FEN is the Elephant (it moves as a Queen and a Nightrider).
+        let read = Position::from_fen(&v, "k5+P1/8/8/8/8/8/8/8/8/K7 b - - 0 1").unwrap();
+        assert_eq!(read.to_fen(), "k5+P1/8/8/8/8/8/8/8/8/K7 b - - 0 1");
+        assert_eq!(crate::test_support::legal_uci(&read), ["a10a9", "a10b9"]);
     }
 }

@@ -11,6 +11,7 @@
 
 use super::{EpState, Position};
 use crate::components::check_count;
+use crate::components::en_passant::EpField;
 use crate::piece::{Color, PieceType};
 use crate::variant::{FenField, Variant};
 use menagerie_geometry::CellId;
@@ -313,7 +314,14 @@ impl Position {
                 }
             }
             let mover = self.side.flip();
-            if v.fen.ep_landing {
+            // A cell holding a piece is where a `passed-landing` piece landed.
+            let landing = v.fen.ep_landing
+                || (v
+                    .pieces
+                    .iter()
+                    .any(|p| p.ep_field == Some(EpField::PassedLanding))
+                    && cells.iter().any(|&c| !self.piece(c).is_empty()));
+            if landing {
                 self.read_ep_with_landing(&cells, mover);
                 self.ep_hashed = self.ep_capturable_any();
                 return Ok(());
@@ -332,7 +340,7 @@ impl Position {
                     if self.piece(victim).is_color(mover)
                         && cells.iter().all(|&c| self.piece(c).is_empty())
                     {
-                        self.ep = EpState::new(&cells, victim);
+                        self.ep = EpState::new(&cells, victim).with_field(v.fen.ep_field());
                         if !v.fen.ep_passed {
                             let keep: Vec<CellId> = cells
                                 .iter()
@@ -377,7 +385,7 @@ impl Position {
             cells.iter().partition(|&&c| !self.piece(c).is_empty());
         if let [victim] = landed[..] {
             if self.piece(victim).is_color(mover) && !passed.is_empty() {
-                self.ep = EpState::new(&passed, victim);
+                self.ep = EpState::new(&passed, victim).with_field(EpField::PassedLanding);
             }
         }
     }
@@ -532,15 +540,14 @@ impl Position {
                     let _ = write!(out, "{}", self.count_state().limit);
                 }
                 FenField::EnPassant => {
-                    let cells: Vec<CellId> = if v.fen.ep_landing {
-                        self.ep_cells_with_landing()
-                    } else if v.fen.ep_passed {
-                        self.ep().cells().collect()
-                    } else {
-                        self.ep()
+                    let cells: Vec<CellId> = match self.ep().field() {
+                        EpField::PassedLanding => self.ep_cells_with_landing(),
+                        EpField::Passed => self.ep().cells().collect(),
+                        EpField::Capturable => self
+                            .ep()
                             .cells()
                             .filter(|&c| self.ep_capturable(c))
-                            .collect()
+                            .collect(),
                     };
                     if cells.is_empty() {
                         out.push('-');

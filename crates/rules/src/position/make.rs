@@ -136,7 +136,7 @@ impl Position {
                 if let Some(k) = m.promotion() {
                     let (pp, po) = self.take(to);
                     u.moved_origin = po;
-                    let keeps = def.promotion.as_ref().is_some_and(|x| x.keeps_origin);
+                    let keeps = def.promotion.as_ref().is_some_and(|x| x.keeps_origin_as(k));
                     // A demotion (back to the kept origin) leaves no origin.
                     let demoted = po != 0 && k + 1 == po;
                     let origin = if keeps && !demoted { pp.kind() + 1 } else { 0 };
@@ -154,7 +154,8 @@ impl Position {
                     reset = true;
                 }
                 if def.creates_ep && !m.is_capture() && m.kind() == MoveKind::Normal {
-                    let (ep, hashed) = self.ep_after(from, to);
+                    let field = def.ep_field.unwrap_or_else(|| v.fen.ep_field());
+                    let (ep, hashed) = self.ep_after(from, to, field);
                     self.ep = ep;
                     self.ep_hashed = hashed;
                     if hashed {

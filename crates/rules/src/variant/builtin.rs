@@ -76,6 +76,7 @@ pub const SOURCES: &[(&str, &str)] = builtin![
     "tencubed.toml",
     "opulent.toml",
     "shako.toml",
+    "wolf.toml",
     "3check.toml",
     "5check.toml",
     // Fairy-Stockfish's drop games.

@@ -9,6 +9,7 @@ pub use crate::components::castling960::Castling960;
 pub use crate::components::count_win::CountWin;
 pub use crate::components::counting::Counting;
 pub use crate::components::coverage::Coverage;
+pub use crate::components::en_passant::EpField;
 pub use crate::components::end::EndRule;
 pub use crate::components::extinction::Extinction;
 pub use crate::components::facing::Facing;
@@ -54,6 +55,9 @@ pub struct PieceDef {
     pub promotion: Option<Promotion>,
     /// Non-capturing multi-step moves create en-passant targets.
     pub creates_ep: bool,
+    /// How its targets are kept and written, where that differs from the
+    /// variant's `[fen] ep` (`ep_field`).
+    pub ep_field: Option<EpField>,
     /// Moves of this type reset the move-rule clock.
     pub resets_clock: bool,
     /// ... except quiet moves it could retrace (`components::move_rule`).
@@ -88,10 +92,8 @@ impl PieceDef {
     /// means in a FEN).
     #[must_use]
     pub fn single_promotion(&self) -> Option<PieceType> {
-        self.promotion
-            .as_ref()
-            .filter(|pr| pr.to.len() == 1)
-            .map(|pr| pr.to[0])
+        let pr = self.promotion.as_ref()?;
+        pr.plus_to.or_else(|| (pr.to.len() == 1).then(|| pr.to[0]))
     }
 
     /// The type a piece of this type in hand may also be dropped as
@@ -256,6 +258,18 @@ pub struct FenFormat {
     pub id_prefix: bool,
 }
 
+impl FenFormat {
+    /// How a piece without its own `ep_field` keeps and writes targets.
+    #[must_use]
+    pub fn ep_field(&self) -> EpField {
+        match (self.ep_passed, self.ep_landing) {
+            (false, _) => EpField::Capturable,
+            (true, false) => EpField::Passed,
+            (true, true) => EpField::PassedLanding,
+        }
+    }
+}
+
 /// Move-text conventions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoveStyle {
@@ -388,9 +402,11 @@ impl Variant {
     /// True when some type has a promotion that keeps its origin.
     #[must_use]
     pub fn tracks_origin(&self) -> bool {
-        self.pieces
-            .iter()
-            .any(|p| p.promotion.as_ref().is_some_and(|x| x.keeps_origin))
+        self.pieces.iter().any(|p| {
+            p.promotion
+                .as_ref()
+                .is_some_and(|x| x.keeps_origin || x.plus_to.is_some())
+        })
     }
 
     /// Reach superset of complex moves.

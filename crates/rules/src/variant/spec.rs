@@ -140,6 +140,11 @@ pub struct PieceFile {
     pub promotion: Option<Spanned<PromotionFile>>,
     /// Its non-capturing multi-step moves create en-passant targets.
     pub en_passant: Option<bool>,
+    /// Which targets its moves leave and how the FEN writes them, where
+    /// that differs from `[fen] ep`: `capturable`, `passed` or
+    /// `passed-landing` (Wolf chess: the Pawn's field is `capturable`, the
+    /// Sergeant's `passed-landing`, as in Fairy-Stockfish).
+    pub ep_field: Option<String>,
     /// Its moves reset the move-rule clock.
     pub resets_clock: Option<bool>,
     /// With `resets_clock`: a quiet move it could retrace by a quiet move
@@ -245,6 +250,11 @@ pub struct PromotionFile {
     /// Black's choices where they differ from White's `to` (Chigorin
     /// chess: each side promotes to its own set of pieces).
     pub to_black: Option<Vec<String>>,
+    /// Beside `to` (promoted in its `style`), a type it may become Shogi's
+    /// way: keeping its origin, written `+` (`g9g10+`, `+P` in FEN), as
+    /// Fairy-Stockfish's Pawn with a `promotedPieceType` (Wolf chess's
+    /// Pawn becomes an Elephant).
+    pub plus_to: Option<String>,
     /// Promotion is compulsory in the zone.
     pub mandatory: Option<bool>,
     /// `end` (move ends in the zone), `start-or-end`, or `capture` (a

@@ -7,7 +7,7 @@ use crate::movegen::compile::{GroupSource, PieceSource};
 use crate::piece::{Color, PieceType, MAX_PIECE_TYPES};
 use crate::placement::Placement;
 use crate::variant::load::VariantError;
-use crate::variant::model::{CannonLimits, PieceDef, Promotion};
+use crate::variant::model::{CannonLimits, EpField, PieceDef, Promotion};
 use crate::variant::spec::{NoDoubled, PieceFile, PromotionFile};
 use menagerie_geometry::{CellSet, Geometry};
 
@@ -151,6 +151,18 @@ impl Ctx<'_> {
                 self.promotion(ps.get_ref(), &pat)
             });
             let captured_as = self.captured_as(p, ti as PieceType, &at);
+            let ep_field = p.ep_field.as_deref().and_then(|name| {
+                let field = EpField::parse(name);
+                if field.is_none() {
+                    self.problems.push(m.problem_at(
+                        *origin,
+                        Some(sp.span()),
+                        at.key,
+                        format!("ep_field `{name}`: use capturable, passed or passed-landing"),
+                    ));
+                }
+                field
+            });
             let all = self.g.all_cells();
             let drop_zone = self
                 .piece_region(p.drop_zone.as_ref(), "drop_zone", &at)
@@ -171,6 +183,7 @@ impl Ctx<'_> {
                 royal: p.royal.unwrap_or(false),
                 promotion,
                 creates_ep: p.en_passant.unwrap_or(false),
+                ep_field,
                 resets_clock: p.resets_clock.unwrap_or(false),
                 reversible_keeps_clock: p.reversible_keeps_clock.unwrap_or(false),
                 captured_as,
@@ -278,6 +291,10 @@ impl Ctx<'_> {
         };
         let to = types(self, &pr.to);
         let to_black = pr.to_black.as_ref().map(|list| types(self, list));
+        let plus_to = pr
+            .plus_to
+            .as_ref()
+            .and_then(|t| types(self, std::slice::from_ref(t)).pop());
         let (on_start_too, on_capture) = match pr.trigger.as_deref() {
             None | Some("end") => (false, false),
             Some("start-or-end") => (true, false),
@@ -330,6 +347,7 @@ impl Ctx<'_> {
             blocked_without_choice: pr.blocked_without_choice.unwrap_or(false),
             keeps_origin,
             plus_text: pr.style.as_deref() == Some("promote"),
+            plus_to,
         }
     }
 
