@@ -47,7 +47,10 @@ proptest! {
             if let Ok(p) = Position::from_fen(&v, &f) {
                 // Whatever was accepted must be usable.
                 let _ = p.legal_moves();
-                let _ = Position::from_fen(&v, &p.to_fen()).unwrap();
+                let out = p.to_fen();
+                if let Err(e) = Position::from_fen(&v, &out) {
+                    panic!("{id}: `{f}` was accepted, but its own FEN `{out}` is refused: {e}");
+                }
             }
         }
     }

@@ -234,6 +234,29 @@ mod tests {
     }
 
     #[test]
+    fn a_duck_is_no_castling_partner() {
+        // Found by robustness::mutated_fen_never_panics: a `d` on h8 was
+        // read as a black piece and kept Black's right `k`, but the FEN
+        // written back (`*`, a wall of the side to move) was refused.
+        let v = Registry::builtin().get("duck").unwrap();
+        for fen in [
+            "rnbqkbnd/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbn*/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN* w KQkq - 0 1",
+        ] {
+            let err = Position::from_fen(&v, fen).unwrap_err();
+            assert_eq!(err.field, "castling", "{fen}: {err}");
+        }
+        // Without the right the same boards are read, and written back alike.
+        let p = pos(
+            "duck",
+            "rnbqkbnd/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQq - 0 1",
+        );
+        let out = p.to_fen();
+        assert_eq!(pos("duck", &out).to_fen(), out);
+    }
+
+    #[test]
     fn past_walls_the_cell_left() {
         // Snailtrail: a King step, then a wall where the piece stood.
         let p = pos("snailtrail", "6p/7/7/7/7/7/P6 w - - 0 1");

@@ -154,6 +154,9 @@ impl Position {
                 ep_text = "-";
             }
         }
+        // Walls take the side to move's colour first, so that a duck is
+        // never read as a castling partner (nor is one written back).
+        pos.read_walls()?;
         pos.read_castling(castling_text)?;
         // A side whose hand is empty, where nothing can refill it, keeps no
         // gates (they are not written either: `components::gating`).
@@ -161,7 +164,6 @@ impl Position {
             pos.castling = pos.gates_after(pos.castling, color);
         }
         pos.read_ep(ep_text)?;
-        pos.read_walls()?;
         pos.hash = pos.compute_hash();
         // With an imitating piece the attack depends on a state that a set-up
         // position may carry (the Missing Ox spec's own test MO-12 does), so
@@ -276,7 +278,10 @@ impl Position {
                         ),
                     );
                 }
-                if !self.piece(c.partner).is_color(color) {
+                let partner = self.piece(c.partner);
+                if !partner.is_color(color)
+                    || crate::components::walls::is_wall(self, partner.kind())
+                {
                     return ferr(
                         "castling",
                         format!(
