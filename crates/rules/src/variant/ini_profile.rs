@@ -60,21 +60,73 @@ mod tests {
     const GAMES: u64 = 6;
     const PLIES: usize = 80;
 
-    /// Set positions compared besides the random games: rules that random
-    /// games seldom reach (atomic's touching Kings).
-    const POSITIONS: &[(&str, &str)] = &[
-        ("atomic", "8/8/8/8/3k4/8/2K5/8 w - - 0 1"),
-        ("atomic", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
-        ("giveaway", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+    /// Set positions (a FEN and moves played from it) compared besides the
+    /// random games: rules that random games seldom reach (atomic's touching
+    /// Kings, a mate by a Pawn drop, the fourth repetition), each with
+    /// Fairy-Stockfish's result there (pyffish 0.0.90; `-`: the game goes
+    /// on).
+    const POSITIONS: &[(&str, &str, &[&str], &str)] = &[
+        ("atomic", "8/8/8/8/3k4/8/2K5/8 w - - 0 1", &[], "-"),
+        ("atomic", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[], "-"),
+        ("giveaway", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[], "-"),
+        // Mate by a dropped Pawn loses for the side that dropped it.
+        (
+            "shogi",
+            "kn7/9/1G7/9/9/9/9/9/8K[P] w - - 0 1",
+            &["P@a8"],
+            "0-1",
+        ),
+        ("minishogi", "kp3/5/1G3/5/4K[P] w - - 0 1", &["P@a4"], "0-1"),
+        (
+            "gorogoro",
+            "kp3/5/1G3/5/5/4K[P] w - - 0 1",
+            &["P@a5"],
+            "0-1",
+        ),
+        // The fourth repetition: a draw, but White's loss in Minishogi.
+        (
+            "shogi",
+            "k8/9/9/9/9/9/9/9/8K[] w - - 0 1",
+            REPEAT_SHOGI,
+            "1/2-1/2",
+        ),
+        ("minishogi", "k4/5/5/5/4K[] w - - 0 1", REPEAT_MINI, "0-1"),
+        (
+            "gorogoro",
+            "k4/5/5/5/5/4K[] w - - 0 1",
+            REPEAT_GORO,
+            "1/2-1/2",
+        ),
+    ];
+    /// Kings stepping to and fro until the position stands a fourth time.
+    const REPEAT_SHOGI: &[&str] = &[
+        "i1h1", "a9b9", "h1i1", "b9a9", "i1h1", "a9b9", "h1i1", "b9a9", "i1h1", "a9b9", "h1i1",
+        "b9a9",
+    ];
+    const REPEAT_MINI: &[&str] = &[
+        "e1d1", "a5b5", "d1e1", "b5a5", "e1d1", "a5b5", "d1e1", "b5a5", "e1d1", "a5b5", "d1e1",
+        "b5a5",
+    ];
+    const REPEAT_GORO: &[&str] = &[
+        "e1d1", "a6b6", "d1e1", "b6a6", "e1d1", "a6b6", "d1e1", "b6a6", "e1d1", "a6b6", "d1e1",
+        "b6a6",
     ];
 
     #[test]
     fn set_positions_play_like_the_built_in() {
-        for &(id, fen) in POSITIONS {
+        for &(id, fen, moves, result) in POSITIONS {
             let (profile, builtin) = pair(id);
-            let a = Position::from_fen(&profile, fen).expect("fen");
-            let b = Position::from_fen(&builtin, fen).expect("fen");
-            assert_eq!(view(&a), view(&b), "{id}: {fen}");
+            let mut a = Position::from_fen(&profile, fen).expect("fen");
+            let mut b = Position::from_fen(&builtin, fen).expect("fen");
+            for text in moves {
+                for p in [&mut a, &mut b] {
+                    let m = crate::parse_move(p, text).expect("legal");
+                    p.play(m).expect("legal");
+                }
+            }
+            let seen = view(&a);
+            assert_eq!(seen, view(&b), "{id}: {fen} {moves:?}");
+            assert_eq!(seen.2.unwrap_or("-"), result, "{id}: {fen} {moves:?}");
         }
     }
 
