@@ -107,13 +107,31 @@ fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
 
 /// The two cells a move's text names: origin and destination, except for
 /// a castling that gates on its partner's cell, written from the partner
-/// to the King (`h1e1h`, Fairy-Stockfish's form).
+/// to the King (`h1e1h`, Fairy-Stockfish's form), and a castling whose
+/// King destination a plain King move also reaches, written from the King
+/// to its partner (Diana chess's `d1f1` beside the step `d1e1`, as
+/// Fairy-Stockfish writes it).
 fn written_cells(pos: &Position, m: Move) -> (CellId, CellId) {
     if m.gate().is_some_and(|g| g.on_partner) {
         let [king, _, partner, _] = pos.castle_cells(m);
         return (partner, king);
     }
+    if m.kind() == MoveKind::Castle && pos.variant().rules.chess960.is_none() {
+        let [king, king_to, partner, _] = pos.castle_cells(m);
+        if king_steps_to(pos, king, king_to) {
+            return (king, partner);
+        }
+    }
     (m.from().unwrap_or(m.to()), m.to())
+}
+
+/// True when the piece on `from` has a plain (not castling) pseudo-legal
+/// move to `to`.
+fn king_steps_to(pos: &Position, from: CellId, to: CellId) -> bool {
+    let mut out = crate::moves::MoveList::new();
+    pos.moves_from(from, &mut out);
+    out.iter()
+        .any(|x| x.kind() != MoveKind::Castle && x.from() == Some(from) && x.to() == to)
 }
 
 /// The gated piece after a gating move (`components::gating`): its letter
@@ -140,12 +158,34 @@ pub fn move_text(pos: &Position, m: Move, style: TextStyle) -> String {
     if m.is_null() {
         return "0000".into();
     }
-    if let Some(w) = m.wall() {
+    let base = piece_move_text(pos, m.without_wall(), human);
+    match m.wall() {
         // Fairy-Stockfish's form: the piece move, then `,` destination and
         // wall cell.
-        let base = move_text(pos, m.without_wall(), style);
-        return format!("{base},{}{}", g.name(m.to()), g.name(w));
+        Some(w) => format!("{base},{}{}", g.name(m.to()), g.name(w)),
+        // Fairy-Stockfish's empty wall field (`components::walls`).
+        None if !human && wall_or_move(pos) => {
+            let to = g.name(written_cells(pos, m).1);
+            format!("{base},{to}{}", crate::components::walls::NO_WALL_TEXT)
+        }
+        None => base,
     }
+}
+
+/// True in a variant where a side walls instead of moving.
+fn wall_or_move(pos: &Position) -> bool {
+    pos.variant()
+        .rules
+        .walls
+        .as_ref()
+        .is_some_and(|w| w.or_move)
+}
+
+/// The text of a move without its wall: a drop, or the cells with the
+/// promotion and gating suffixes.
+fn piece_move_text(pos: &Position, m: Move, human: bool) -> String {
+    let v = pos.variant();
+    let g = &v.geometry;
     if let Some(k) = m.dropped() {
         let promoted = if m.is_promoted_drop() { "+" } else { "" };
         return format!(
@@ -280,6 +320,17 @@ fn parse_wall_move(
             })
         }
     };
+    if wall_or_move(pos) {
+        // A piece move with Fairy-Stockfish's empty wall field (`e2e4,e4a1`).
+        let plain: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| m.wall().is_none())
+            .collect();
+        if let Ok(m) = parse_move_in(pos, &plain, base) {
+            return Ok(m);
+        }
+    }
     // The piece moves that may place this wall: SAN disambiguates among them
     // only (`Qd6,a6` when the other Queen could not wall a6).
     let mut bases: Vec<Move> = legal
@@ -487,6 +538,34 @@ pub fn color_from_letter(c: char) -> Option<Color> {
 mod tests {
     use super::*;
     use crate::Registry;
+
+    /// Diana chess (Fairy-Stockfish's section over Los Alamos): the King
+    /// castles kingside from d1 to e1, a cell its plain step also reaches,
+    /// so the castling is written King to partner (`d1f1`); queenside,
+    /// d1 to b1, keeps the King's cells.
+    #[test]
+    fn castling_onto_a_kings_step_is_written_to_the_partner() {
+        let text = "[diana:losalamos]\nbishop = b\npromotionPieceTypes = rbn\ncastling = true\ncastlingKingsideFile = e\ncastlingQueensideFile = b\nstartFen = rbnkbr/pppppp/6/6/PPPPPP/RBNKBR w KQkq - 0 1\n";
+        let v = crate::test_support::ini_variant(text);
+        let pos = Position::from_fen(&v, "r2k1r/6/6/6/6/R2K1R w KQkq - 0 1").unwrap();
+        // pyffish 0.0.90's legal moves of the King: d1b1 d1c1 d1c2 d1d2
+        // d1e1 d1e2 d1f1.
+        let king: Vec<String> = crate::test_support::legal_uci(&pos)
+            .into_iter()
+            .filter(|m| m.starts_with("d1"))
+            .collect();
+        assert_eq!(
+            king,
+            ["d1b1", "d1c1", "d1c2", "d1d2", "d1e1", "d1e2", "d1f1"]
+        );
+        let castle = parse_move(&pos, "d1f1").unwrap();
+        assert_eq!(castle.kind(), MoveKind::Castle);
+        assert_eq!(parse_move(&pos, "d1e1").unwrap().kind(), MoveKind::Normal);
+        let mut after = pos.clone();
+        after.play(castle).unwrap();
+        // pyffish 0.0.90: `r2k1r/6/6/6/6/R2RK1 b kq - 1 1`.
+        assert_eq!(after.to_fen(), "r2k1r/6/6/6/6/R2RK1 b kq - 1 1");
+    }
 
     /// A 3D board whose levels include `x`: `x` in move text is a capture
     /// mark only when no cell name follows.

@@ -53,6 +53,9 @@ pub enum Reason {
     Bikjang,
     /// A side moved one piece back and forth too often (modern Janggi).
     MoveRepetition,
+    /// A side made a castling move that wins, or lost the last right to
+    /// make one (castle chess).
+    Castling,
 }
 
 impl Reason {
@@ -76,6 +79,7 @@ impl Reason {
             Reason::Flag => "flag",
             Reason::Extinction => "extinction",
             Reason::Connect => "connect",
+            Reason::Castling => "castling",
             Reason::ForcedPromotion => "forced-promotion",
             Reason::DoublePass => "double-pass",
             Reason::FullBoard => "full-board",

@@ -18,8 +18,8 @@
 //!
 //! Without royal pieces (`nocheckatomic`, `atomar`) only the explosion
 //! itself applies; an extinction rule ends the game when the Kings are gone.
-//! Captured pieces never go to a hand here: the variant builder refuses
-//! explosions together with `captures_to_hand`.
+//! Where captures go to the hand (atomic crazyhouse), every blasted piece
+//! goes to the hand of its owner's opponent (`Position::blast_one`).
 
 use crate::piece::{Color, Piece, PieceType};
 use crate::position::Position;
@@ -176,6 +176,31 @@ mod tests {
         p.unmake();
         assert_eq!(p, before);
         assert_eq!(p.hash(), p.compute_hash());
+    }
+
+    #[test]
+    fn with_hands_every_blasted_piece_goes_to_its_opponent() {
+        // Fairy-Stockfish's atomiczh section over atomic.
+        let text = "[atomiczh:atomic]\ndropChecks = false\npieceDrops = true\ncapturesToHand = true\ncastling = false\n";
+        let v = crate::test_support::ini_variant(text);
+        let mut p = Position::start(&v);
+        let before = p.clone();
+        for m in ["g1f3", "e7e5", "f3e5"] {
+            play(&mut p, m);
+        }
+        // pyffish 0.0.90: the black Pawn to White's hand, the blasted white
+        // Knight to Black's.
+        assert_eq!(
+            p.to_fen(),
+            "rnbqkbnr/pppp1ppp/8/8/8/8/PPPPPPPP/RNBQKB1R[Pn] b - - 0 2"
+        );
+        assert_eq!(p.hash(), p.compute_hash());
+        // pyffish 0.0.90: 63 legal moves here.
+        assert_eq!(moves(&p).len(), 63);
+        for _ in 0..3 {
+            p.unmake();
+        }
+        assert_eq!(p, before);
     }
 
     #[test]

@@ -53,6 +53,7 @@ impl Position {
                     | EndRule::CountWin
                     | EndRule::BareKing
                     | EndRule::Flag
+                    | EndRule::CastlingWins
                     | EndRule::Extinction
             )
         });

@@ -1,12 +1,14 @@
 //! Connection goals (tic-tac-toe, Connect Four, Teeko, Gale): a side that
 //! lines up its pieces ends the game — Fairy-Stockfish's `connectN`,
-//! `connectNxN` and `connectRegion` rules.
+//! `collinearN`, `connectNxN` and `connectRegion` rules.
 //!
-//! Three shapes count, each made of the counted piece types of the side
+//! Four shapes count, each made of the counted piece types of the side
 //! that has just moved:
 //!
 //! * a line of `n` pieces in a row along one of the allowed directions
 //!   (along ranks, files, diagonals; each may be switched off);
+//! * `n` pieces on one such line with any cells between them
+//!   (Fairy-Stockfish's `collinearN`: Three Musketeers);
 //! * a solid square block of `square` x `square` pieces (Teeko);
 //! * a chain from one region of the side to its other region (Gale, Hex):
 //!   as in Fairy-Stockfish, the chain grows from the first region only by
@@ -35,6 +37,8 @@ pub struct Connect {
     pub line: u32,
     /// Side of a solid square block that wins; 0: no block goal.
     pub square: u32,
+    /// Pieces on one line, gaps allowed, that win; 0: no such goal.
+    pub collinear: u32,
     /// The two regions each colour must join with a chain, if any.
     pub regions: Option<[[CellSet; 2]; 2]>,
     /// The allowed directions, as (file, rank) steps.
@@ -90,13 +94,15 @@ pub(crate) fn from_spec(
     };
     let line = spec.line.unwrap_or(0);
     let square = spec.square.unwrap_or(0);
-    if line == 0 && square == 0 && regions.is_none() {
-        return Err("give `line`, `square` or the `from` and `to` regions".into());
+    let collinear = spec.collinear.unwrap_or(0);
+    if line == 0 && square == 0 && collinear == 0 && regions.is_none() {
+        return Err("give `line`, `square`, `collinear` or the `from` and `to` regions".into());
     }
     Ok(Connect {
         pieces,
         line,
         square,
+        collinear,
         regions,
         directions,
         verdict,
@@ -135,6 +141,19 @@ fn has_line(pos: &Position, rule: &Connect, mine: &CellSet) -> bool {
                 }
                 _ => false,
             })
+        })
+    })
+}
+
+/// `n` counted pieces on one line along an allowed direction, any cells
+/// between them: counted from each piece forwards, the first piece of a
+/// line sees all of it.
+fn has_collinear(pos: &Position, rule: &Connect, mine: &CellSet) -> bool {
+    let n = rule.collinear as usize;
+    rule.directions.iter().any(|&d| {
+        mine.iter().any(|start| {
+            let ahead = std::iter::successors(step(pos, start, d), |&s| step(pos, s, d));
+            1 + ahead.filter(|&s| mine.contains(s)).count() >= n
         })
     })
 }
@@ -187,7 +206,8 @@ pub(crate) fn judge(pos: &Position) -> Option<Outcome> {
             .regions
             .as_ref()
             .is_some_and(|[a, b]| has_chain(pos, rule, &mine, &a[mover.idx()], &b[mover.idx()]))
-        || (rule.square > 0 && has_square(pos, rule.square, &mine));
+        || (rule.square > 0 && has_square(pos, rule.square, &mine))
+        || (rule.collinear > 0 && has_collinear(pos, rule, &mine));
     joined.then(|| rule.verdict.flip().outcome(pos, Reason::Connect))
 }
 
@@ -204,6 +224,23 @@ mod tests {
     }
 
     const TICTACTOE: &str = "[t]\nmaxRank = 3\nmaxFile = 3\nimmobile = p\npawn = -\nknight = -\nbishop = -\nrook = -\nqueen = -\nking = -\nstartFen = 3/3/3[PPPPPpppp] w - - 0 1\npieceDrops = true\ndoubleStep = false\ncastling = false\nstalemateValue = draw\nimmobilityIllegal = false\nconnectN = 3\n";
+
+    /// Fairy-Stockfish's Three Musketeers section: the Musketeers lose
+    /// when the three stand on one rank or file, gaps allowed.
+    const MUSKETEERS: &str = "[three-musketeers]\nmaxRank = 5\nmaxFile = 5\nstartFen = ppppM/ppppp/ppMpp/ppppp/Mpppp\ncollinearN = 3\nconnectDiagonal = false\ncustomPiece1 = m:cW\ncustomPiece2 = p:mW\nconnectValue = loss\nstalemateValue = win\nconnectPieceTypes = m\n";
+
+    #[test]
+    fn three_on_a_line_with_gaps_connect() {
+        // pyffish 0.0.90 is_immediate_game_end: (True, 32000) for Black to
+        // move after White lined up a5, a3, a1; the same cells with White
+        // to move, two on a rank and two on a file, or a diagonal: no end.
+        let loss = Some((Some(Color::Black), Reason::Connect));
+        assert_eq!(outcome(MUSKETEERS, "M1p2/5/M4/5/M4 b - - 0 1"), loss);
+        assert_eq!(outcome(MUSKETEERS, "M1p2/5/M4/5/M4 w - - 0 1"), None);
+        assert_eq!(outcome(MUSKETEERS, "M3M/5/5/5/M4 b - - 0 1"), None);
+        assert_eq!(outcome(MUSKETEERS, "M4/1M3/2M2/5/5 b - - 0 1"), None);
+        assert_eq!(outcome(MUSKETEERS, "2M2/2p2/2M2/5/2M2 b - - 0 1"), loss);
+    }
 
     #[test]
     fn three_in_a_row_wins_for_the_side_that_made_it() {

@@ -17,9 +17,9 @@
 //! side has no move, they are judged in their place.
 
 use super::{
-    bare_king, bare_kings, bikjang, check_count, connect, count_win, counting, coverage, drop_mate,
-    extinction, flag, full_board, mate, material_count, move_repetition, move_rule, passing,
-    placed_promotion, ply_cap, repetition,
+    bare_king, bare_kings, bikjang, castling_wins, check_count, connect, count_win, counting,
+    coverage, drop_mate, extinction, flag, full_board, mate, material_count, move_repetition,
+    move_rule, passing, placed_promotion, ply_cap, repetition,
 };
 use crate::moves::MoveList;
 use crate::outcome::Outcome;
@@ -39,6 +39,8 @@ pub enum EndRule {
     Checks,
     /// A flag piece in its region (king of the hill, racing kings).
     Flag,
+    /// A castling move that wins, or the loss of the last right to one.
+    CastlingWins,
     /// A counted piece type died out.
     Extinction,
     /// Pieces lined up or joined (tic-tac-toe, Connect Four).
@@ -94,6 +96,9 @@ impl EndRule {
         }
         if rules.flag.is_some() {
             list.push(EndRule::Flag);
+        }
+        if rules.castling_wins != 0 {
+            list.push(EndRule::CastlingWins);
         }
         if rules.connect.is_some() {
             list.push(EndRule::Connect);
@@ -162,6 +167,7 @@ impl EndRule {
                 | EndRule::BareKing
                 | EndRule::Checks
                 | EndRule::Flag
+                | EndRule::CastlingWins
                 | EndRule::Connect
                 | EndRule::Extinction
                 | EndRule::DoublePass
@@ -178,6 +184,7 @@ impl EndRule {
             EndRule::CountWin => count_win::judge(pos),
             EndRule::Checks => check_count::judge(pos),
             EndRule::Flag => flag::judge(pos),
+            EndRule::CastlingWins => castling_wins::judge(pos),
             EndRule::Connect => connect::judge(pos),
             EndRule::Extinction => extinction::judge(pos),
             EndRule::Stalemate => mate::judge_stalemate(pos, judge.has_move(pos)?),

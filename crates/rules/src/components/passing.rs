@@ -88,11 +88,15 @@ impl Position {
         self.royals(us).next().or_else(|| self.first_piece_cell(us))
     }
 
-    /// The cell of `us`'s piece that comes first by rank, then file.
-    fn first_piece_cell(&self, us: crate::piece::Color) -> Option<CellId> {
+    /// The cell of `us`'s piece that comes first by rank, then file (walls,
+    /// which have the colour of the side to move, are no pieces).
+    pub(crate) fn first_piece_cell(&self, us: crate::piece::Color) -> Option<CellId> {
         let g = &self.variant().geometry;
         g.cells()
-            .filter(|&c| self.piece(c).is_color(us))
+            .filter(|&c| {
+                let p = self.piece(c);
+                p.is_color(us) && !crate::components::walls::is_wall(self, p.kind())
+            })
             .min_by_key(|&c| {
                 let p = g.coord(c);
                 (p.z, p.y, p.x)

@@ -16,6 +16,15 @@
 //! Every rule also keeps the wall inside `region` (per side; default: the
 //! whole board). A drop places no wall, as in Fairy-Stockfish.
 //!
+//! Wall or move (`or_move`, Fairy-Stockfish's `wallOrMove`, Atlantis): piece
+//! moves place no wall; instead a side may pass and place a wall where the
+//! rule allows. The pass is written, as Fairy-Stockfish writes it, with the
+//! side's first piece (by rank, then file) onto its own cell and the wall
+//! after the comma (`a1a1,a1h3`); Fairy-Stockfish's text of a piece move
+//! then also carries a wall field that means nothing, always `a1`
+//! (`e2e4,e4a1`), which Menagerie writes and reads too. A side in check
+//! may not wall (Fairy-Stockfish leaves the wall out of its evasions).
+//!
 //! Why walls are pieces: a wall is stored on the board as a piece of the
 //! variant's wall type (`piece`), so the board, the FEN (`*`), the hash and
 //! make/unmake need nothing new. It must block every move and be captured by
@@ -83,7 +92,13 @@ pub struct Walls {
     pub piece: PieceType,
     /// The cells each side may wall.
     pub region: [CellSet; 2],
+    /// Walls are placed by passing instead of moving (see the module docs).
+    pub or_move: bool,
 }
+
+/// The wall field Fairy-Stockfish writes after a piece move that places no
+/// wall where a side may wall instead of moving (its square 0).
+pub const NO_WALL_TEXT: &str = "a1";
 
 /// The validated rule from `[rules] walls = { rule, piece, region }`.
 ///
@@ -105,6 +120,7 @@ pub(crate) fn from_spec(
         rule,
         piece,
         region,
+        or_move: spec.or_move.unwrap_or(false),
     })
 }
 
@@ -126,12 +142,25 @@ const ORTHOGONAL: [Vector; 4] = [
 
 impl Position {
     /// Replaces each piece move of `out[start..]` by one move per cell where
-    /// its wall may go (a move with nowhere to put its wall disappears).
+    /// its wall may go (a move with nowhere to put its wall disappears);
+    /// under wall-or-move, keeps the piece moves as they are and adds the
+    /// side's passes that place a wall.
     pub(crate) fn add_walls(&self, w: &Walls, out: &mut MoveList, start: usize) {
         if !w.placed() {
             return;
         }
-        let base: MoveList = out.drain(start..).collect();
+        let base: MoveList = if w.or_move {
+            // As in Fairy-Stockfish, a side in check may not wall instead
+            // of moving, even where the wall would block the check.
+            match self.first_piece_cell(self.side()) {
+                Some(c) if !self.in_check() => {
+                    std::iter::once(crate::moves::Move::pass(c)).collect()
+                }
+                _ => return,
+            }
+        } else {
+            out.drain(start..).collect()
+        };
         if base.is_empty() {
             return;
         }
@@ -257,6 +286,66 @@ mod tests {
     }
 
     #[test]
+    fn atlantis_walls_instead_of_moving() {
+        // Fairy-Stockfish's atlantis: chess where a side may stay put and
+        // wall an empty cell on the edge or next to a wall.
+        let text = "[atlantis:chess]\nwallingRule = edge\nwallOrMove = true\n";
+        let v = crate::test_support::ini_variant(text);
+        let mut p = Position::start(&v);
+        let moves = crate::test_support::legal_uci(&p);
+        // pyffish 0.0.90: 20 piece moves with the empty wall field, 8 walls.
+        assert_eq!(moves.len(), 28);
+        assert!(moves.contains(&"e2e4,e4a1".to_string()));
+        assert!(moves.contains(&"a1a1,a1h6".to_string()));
+        let mut q = p.clone();
+        crate::test_support::play_uci(&mut q, "e2e4,e4a1");
+        assert_eq!(
+            q.to_fen(),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        crate::test_support::play_uci(&mut p, "a1a1,a1h5");
+        // pyffish 0.0.90: the Rook written with the pass keeps its right,
+        // and Black passes with its own first piece (a7), not the wall.
+        assert_eq!(
+            p.to_fen(),
+            "rnbqkbnr/pppppppp/8/7*/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 1"
+        );
+        assert!(crate::test_support::legal_uci(&p).contains(&"a7a7,a7g5".to_string()));
+        p.unmake();
+        crate::test_support::play_uci(&mut p, "a1a1,a1a3");
+        assert_eq!(
+            p.to_fen(),
+            "rnbqkbnr/pppppppp/8/8/8/*7/PPPPPPPP/RNBQKBNR b KQkq - 1 1"
+        );
+        // In check, no wall, not even one that would block the check on
+        // f7 or g6 (pyffish 0.0.90: the King's four steps only).
+        let checked = Position::from_fen(&v, "4k3/8/8/7Q/8/8/8/4K3 b - - 0 1").unwrap();
+        assert_eq!(
+            crate::test_support::legal_uci(&checked),
+            ["e8d7,d7a1", "e8d8,d8a1", "e8e7,e7a1", "e8f8,f8a1"]
+        );
+        let walls: Vec<String> = crate::test_support::legal_uci(&p)
+            .into_iter()
+            .filter(|m| m.starts_with("a7a7"))
+            .collect();
+        // pyffish 0.0.90: Black passes with its first piece, a7; b3 is
+        // next to the new wall.
+        assert_eq!(
+            walls,
+            [
+                "a7a7,a7a4",
+                "a7a7,a7a5",
+                "a7a7,a7a6",
+                "a7a7,a7b3",
+                "a7a7,a7h3",
+                "a7a7,a7h4",
+                "a7a7,a7h5",
+                "a7a7,a7h6"
+            ]
+        );
+    }
+
+    #[test]
     fn past_walls_the_cell_left() {
         // Snailtrail: a King step, then a wall where the piece stood.
         let p = pos("snailtrail", "6p/7/7/7/7/7/P6 w - - 0 1");
@@ -312,6 +401,7 @@ mod tests {
             rule: WallRule::Edge,
             piece: v.rules.walls.as_ref().unwrap().piece,
             region: [CellSet::full(49), CellSet::full(49)],
+            or_move: false,
         };
         let mut out = MoveList::new();
         p.pseudo_moves(&mut out);

@@ -164,8 +164,12 @@ impl Position {
                         }
                     }
                 }
-                touched[0] = from.0;
-                touched[1] = to.0;
+                // A pass (a wall placed instead of moving) keeps the
+                // castling rights of the piece it is written with.
+                if !m.is_pass() {
+                    touched[0] = from.0;
+                    touched[1] = to.0;
+                }
                 if m.is_capture() {
                     let landed = self.board[to.idx()].kind();
                     u.blasted = self.explode(to);
@@ -199,6 +203,7 @@ impl Position {
         let rights = self.first_moves_after(rights, moved_kind, m.to());
         let rights = self.gates_after(rights, us);
         let rights = self.drop_castling_after(rights, m, us);
+        let rights = self.opposite_castling_after(rights, m, us);
         if rights != self.castling {
             self.set_castling(rights);
         }

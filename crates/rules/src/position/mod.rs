@@ -68,7 +68,8 @@ pub struct Position {
     history: Vec<Undo>,
     keys: Vec<u64>,
     /// Pieces removed by explosions (atomic), with their origins, for unmake.
-    blasted: Vec<(CellId, Piece, u8)>,
+    /// (cell, piece, origin, the type it gave the opponent's hand).
+    blasted: Vec<(CellId, Piece, u8, Option<PieceType>)>,
 }
 
 impl std::fmt::Debug for Position {
@@ -464,14 +465,24 @@ impl Position {
     }
 
     /// Removes the piece on `c` in an explosion, keeping it for unmake.
+    /// Where captures go to the hand, the piece goes to its opponent's
+    /// hand, as a captured piece would (Fairy-Stockfish's atomic
+    /// crazyhouse: the capturing piece too goes to the other side).
     pub(crate) fn blast_one(&mut self, c: CellId) {
         let (p, o) = self.take(c);
-        self.blasted.push((c, p, o));
+        let gained = self.hand_gain(p, o.checked_sub(1));
+        if let Some(h) = gained {
+            self.add_hand(p.color().flip(), h, 1);
+        }
+        self.blasted.push((c, p, o, gained));
     }
 
     /// Puts back the last piece an explosion removed.
     pub(crate) fn unblast_one(&mut self) {
-        if let Some((c, p, o)) = self.blasted.pop() {
+        if let Some((c, p, o, gained)) = self.blasted.pop() {
+            if let Some(h) = gained {
+                self.add_hand(p.color().flip(), h, -1);
+            }
             self.put(c, p, o);
         }
     }
@@ -493,7 +504,7 @@ impl Position {
     }
 
     /// The blasted pieces kept from index `start` on.
-    pub(crate) fn blasted_from(&self, start: usize) -> &[(CellId, Piece, u8)] {
+    pub(crate) fn blasted_from(&self, start: usize) -> &[(CellId, Piece, u8, Option<PieceType>)] {
         &self.blasted[start..]
     }
 

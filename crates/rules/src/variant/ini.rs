@@ -279,6 +279,7 @@ pub fn convert_sections_over(
             },
         };
         st.depth += 1;
+        ini_letters::follow_new_letters(&mut st.values, &sec.keys);
         ini_letters::drop_taken_letters(&mut st.values, &sec.keys);
         for (k, v, line) in &sec.keys {
             st.values.insert(k.clone(), (v.clone(), *line));
@@ -551,13 +552,13 @@ mod tests {
     #[test]
     fn a_broken_section_is_reported_and_the_others_load() {
         let text =
-            "[good]\nmaxFile = 8\n[bad]\nmaxFile = 8\ncollinearN = 4\n[later:good]\nmaxRank = 8\n";
+            "[good]\nmaxFile = 8\n[bad]\nmaxFile = 8\ndiagonalLines = c3\n[later:good]\nmaxRank = 8\n";
         let c = convert_sections("x.ini", text);
         let ids: Vec<&str> = c.variants.iter().map(|(id, _)| id.as_str()).collect();
         assert_eq!(ids, ["good", "later"]);
         assert_eq!(c.problems.len(), 1);
         assert_eq!(c.problems[0].line, Some(5));
-        assert_eq!(c.problems[0].key, "[bad] collinearN");
+        assert_eq!(c.problems[0].key, "[bad] diagonalLines");
         // The strict form refuses the whole file.
         assert!(convert("x.ini", text).is_err());
     }
@@ -597,10 +598,10 @@ mod tests {
                 );
             }
         }
-        let p = problems_of("[v]\ntripleStepRegionWhite = *2\n");
+        let p = problems_of("[v]\ndiagonalLines = c3 e3\n");
         assert!(p[0]
             .message
-            .contains("`tripleStepRegionWhite` is not supported yet"));
+            .contains("`diagonalLines` is not supported yet"));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The connection keys of a Fairy-Stockfish ini section (tic-tac-toe,
-//! Connect Four, Teeko, Gale): `connectN`, `connectNxN`,
+//! Connect Four, Teeko, Gale, Three Musketeers): `connectN`, `collinearN`,
+//! `connectNxN`,
 //! `connectRegion{1,2}{White,Black}`, `connectPieceTypes`,
 //! `connectHorizontal`/`Vertical`/`Diagonal` and `connectValue`, written as
 //! `[rules] connect` (`components::connect`) with its two regions.
@@ -17,6 +18,7 @@ use toml::{Table, Value};
 /// The keys this module translates.
 pub(super) const KEYS: &[&str] = &[
     "connectN",
+    "collinearN",
     "connectNxN",
     "connectPieceTypes",
     "connectHorizontal",
@@ -72,10 +74,11 @@ type Rule = (Table, Vec<(String, Table)>);
 fn connect_rule(st: &Settings, letters: &[char]) -> Result<Option<Rule>, Problem> {
     let line = count(st, "connectN")?;
     let square = count(st, "connectNxN")?;
+    let collinear = count(st, "collinearN")?;
     let region = |k: &str| st.get(k).unwrap_or("").to_string();
     let (from_w, from_b) = (region("connectRegion1White"), region("connectRegion1Black"));
     let has_regions = !from_w.is_empty() || !from_b.is_empty();
-    if line.is_none() && square.is_none() && !has_regions {
+    if line.is_none() && square.is_none() && collinear.is_none() && !has_regions {
         return Ok(None);
     }
     let mut t = Table::new();
@@ -84,6 +87,9 @@ fn connect_rule(st: &Settings, letters: &[char]) -> Result<Option<Rule>, Problem
     }
     if let Some(n) = square {
         t.insert("square".into(), Value::Integer(n));
+    }
+    if let Some(n) = collinear {
+        t.insert("collinear".into(), Value::Integer(n));
     }
     let mut regions = Vec::new();
     if has_regions {

@@ -53,9 +53,85 @@ pub(super) fn drop_taken_letters(
     }
 }
 
+/// Keys whose value names piece types by their letters.
+const TYPE_KEYS: &[&str] = &[
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "promotedPieceType",
+    "promotionLimit",
+    "pawnTypes",
+    "extinctionPieceTypes",
+    "connectPieceTypes",
+    "dropNoDoubled",
+    "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
+    "mutuallyImmuneTypes",
+    "blastImmuneTypes",
+    "petrifyOnCaptureTypes",
+    "enPassantTypes",
+    "enPassantTypesWhite",
+    "enPassantTypesBlack",
+    "castlingKingPiece",
+    "castlingKingPieceWhite",
+    "castlingKingPieceBlack",
+    "castlingRookPieces",
+    "castlingRookPiecesWhite",
+    "castlingRookPiecesBlack",
+    "mustDropType",
+    "flagPiece",
+    "flagPieceWhite",
+    "flagPieceBlack",
+];
+
+/// Makes the inherited keys of `values` that name piece types follow a
+/// type the section (`own`) gives a new letter: Fairy-Stockfish keeps such
+/// keys as sets of types, so `[gemini:janus]` with `archbishop = a` still
+/// promotes to its Archbishop, now written `a` where Janus wrote `j`; a
+/// type the section takes out (`commoner = -`) leaves them. Keys the
+/// section sets itself are left as written.
+pub(super) fn follow_new_letters(
+    values: &mut BTreeMap<String, (String, usize)>,
+    own: &[(String, String, usize)],
+) {
+    // (old letter, new letter; `None`: the type is taken out of the game).
+    let moved: Vec<(char, Option<char>)> = own
+        .iter()
+        .filter(|(k, ..)| is_piece_key(k))
+        .filter_map(|(k, v, _)| {
+            let old = letter(&values.get(k)?.0)?;
+            let new = letter(v);
+            (new != Some(old)).then_some((old, new))
+        })
+        .collect();
+    if moved.is_empty() {
+        return;
+    }
+    let renamed = |c: char| {
+        let lower = c.to_ascii_lowercase();
+        match moved.iter().find(|(old, _)| *old == lower) {
+            Some(&(_, Some(new))) if c.is_ascii_uppercase() => Some(new.to_ascii_uppercase()),
+            Some(&(_, new)) => new,
+            None => Some(c),
+        }
+    };
+    for key in TYPE_KEYS {
+        if own.iter().any(|(k, ..)| k == key) {
+            continue;
+        }
+        if let Some((value, _)) = values.get_mut(*key) {
+            *value = value.chars().filter_map(renamed).collect();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::drop_taken_letters;
+    use super::{drop_taken_letters, follow_new_letters};
     use crate::Registry;
     use std::collections::BTreeMap;
 
@@ -81,6 +157,55 @@ mod tests {
             [("customPiece1".to_string(), ("p:mK".to_string(), 1))].into();
         drop_taken_letters(&mut values, &own(&[("customPiece1", "p:mQ")]));
         assert_eq!(values["customPiece1"].0, "p:mK");
+    }
+
+    #[test]
+    fn type_lists_follow_a_new_letter() {
+        let mut values: BTreeMap<String, (String, usize)> = [
+            ("archbishop", "j"),
+            ("promotionPieceTypes", "jqrbn"),
+            ("promotedPieceType", "p:j"),
+            ("extinctionPieceTypes", "k"),
+        ]
+        .iter()
+        .map(|(k, v)| ((*k).to_string(), ((*v).to_string(), 1)))
+        .collect();
+        follow_new_letters(&mut values, &own(&[("archbishop", "a")]));
+        assert_eq!(values["promotionPieceTypes"].0, "aqrbn");
+        assert_eq!(values["promotedPieceType"].0, "p:a");
+        assert_eq!(values["extinctionPieceTypes"].0, "k");
+        // A type taken out leaves the lists (massacre over giveaway).
+        let mut values: BTreeMap<String, (String, usize)> = [
+            ("commoner".to_string(), ("k".to_string(), 1)),
+            ("castlingKingPiece".to_string(), ("k".to_string(), 1)),
+        ]
+        .into();
+        follow_new_letters(&mut values, &own(&[("commoner", "-")]));
+        assert_eq!(values["castlingKingPiece"].0, "");
+        // A list the section gives itself stays as written.
+        let mut values: BTreeMap<String, (String, usize)> = [
+            ("archbishop".to_string(), ("j".to_string(), 1)),
+            ("promotionPieceTypes".to_string(), ("jq".to_string(), 1)),
+        ]
+        .into();
+        follow_new_letters(
+            &mut values,
+            &own(&[("archbishop", "a"), ("promotionPieceTypes", "q")]),
+        );
+        assert_eq!(values["promotionPieceTypes"].0, "jq");
+    }
+
+    #[test]
+    fn gemini_promotes_to_its_relettered_archbishop() {
+        // Fairy-Stockfish's `[gemini:janus]`: the Janus (`j`) is written `a`.
+        let text = "[gemini:janus]\nstartFen = rnbaqkabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBAQKABNR w KQkq - 0 1\narchbishop = a\ncastlingKingsideFile = i\ncastlingQueensideFile = c\n";
+        let v = crate::test_support::ini_variant(text);
+        let pos = crate::Position::from_fen(&v, "5k4/P9/10/10/10/10/10/5K4 w - - 0 1").unwrap();
+        // pyffish 0.0.90.
+        assert_eq!(
+            crate::test_support::legal_uci(&pos).join(" "),
+            "a7a8a a7a8b a7a8n a7a8q a7a8r f1e1 f1e2 f1f2 f1g1 f1g2"
+        );
     }
 
     #[test]

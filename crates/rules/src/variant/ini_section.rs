@@ -14,6 +14,7 @@
 use super::ini::{bool_of, file_number, key_problem, Settings, NAMED};
 use super::ini_army;
 use super::ini_blast;
+use super::ini_castling;
 use super::ini_clip;
 use super::ini_connect;
 use super::ini_fen;
@@ -22,6 +23,7 @@ use super::ini_goals;
 use super::ini_pawns;
 use super::ini_regions;
 use super::ini_rules;
+use super::ini_steps;
 use super::ini_walls;
 use super::ini_xiangqi;
 use super::load::Problem;
@@ -234,6 +236,8 @@ pub(super) fn to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec
         .chain(ini_army::KEYS.iter().copied())
         .chain(ini_gating::KEYS.iter().copied())
         .chain(ini_pawns::KEYS.iter().copied())
+        .chain(ini_steps::KEYS.iter().copied())
+        .chain(ini_castling::KEYS.iter().copied())
         .collect();
     for k in st
         .values
@@ -359,6 +363,7 @@ impl<'a> Template<'a> {
             zones,
         };
         ini_pawns::apply(self.st, &cx, &mut t, &mut self.problems);
+        ini_steps::apply(self.st, self.pieces.pawn, &mut t, &mut self.problems);
         let fen = self.start_fen();
         let mut setup = Table::new();
         setup.insert("fen".into(), Value::String(fen));
@@ -367,6 +372,13 @@ impl<'a> Template<'a> {
             t.insert("castling".into(), castling);
         }
         let mut rules = self.rules();
+        if self.pieces.king.is_none() {
+            // Fairy-Stockfish's check bans (`checking`, `dropChecks`) look
+            // for its King type only: without one they ban nothing, not
+            // even checks to a pseudo-royal piece (atomic crazyhouse).
+            rules.remove("checking");
+            rules.remove("drop_checks");
+        }
         let mut letters: Vec<char> = self.pieces.others.keys().copied().collect();
         letters.extend(self.pieces.pawn);
         let flag = ini_goals::translate(self.st, &letters, &mut rules, &mut self.problems);
@@ -384,6 +396,7 @@ impl<'a> Template<'a> {
             rules.insert("first_move".into(), fm);
         }
         ini_gating::translate(self.st, &mut rules, &mut self.problems);
+        ini_castling::translate(self.st, &mut rules, &mut self.problems);
         t.insert("rules".into(), Value::Table(rules));
         ini_walls::apply(self.st, &letters, &mut t, &mut self.problems);
         // The Soldier's moves first: a mobility region confines them all.
@@ -686,11 +699,14 @@ impl<'a> Template<'a> {
 
     /// The template's castling, moved by the castling keys; `None` when
     /// the section turns it off, has no piece that castles (the king, or the
-    /// `castlingKingPiece`, as the Commoner of giveaway and atomic chess),
-    /// or the board is too small.
+    /// `castlingKingPiece`, as the Commoner of giveaway and atomic chess,
+    /// `-` or left empty when that piece is taken out of the game), or the
+    /// board is too small. A castling move through a wall of the start
+    /// position (a hole) can never be made: it is left out.
     fn castling(&mut self) -> Option<Value> {
         let castler = match self.get("castlingKingPiece") {
             None => self.pieces.king,
+            Some(s) if matches!(s.trim(), "" | "-") => None,
             Some(s) => {
                 let c = s.chars().next().map(|c| c.to_ascii_lowercase());
                 match c.filter(|c| s.len() == 1 && self.pieces.others.contains_key(c)) {
@@ -772,8 +788,19 @@ impl<'a> Template<'a> {
         let cell = |f: usize| Value::String(format!("{}{rank}", char::from(b'a' + (f - 1) as u8)));
         let kingside = kingside_rook.unwrap_or(self.files);
         let queenside = queenside_rook.unwrap_or(1);
-        let list = [("K", ks, kingside, ks - 1), ("Q", qs, queenside, qs + 1)]
+        let holes = ini_fen::wall_cells(&self.start_fen(), self.ranks);
+        let black_rank = self.ranks + 1 - rank;
+        let open = |f: usize| {
+            let file = char::from(b'a' + (f - 1) as u8);
+            [rank, black_rank]
+                .iter()
+                .all(|r| !holes.contains(&format!("{file}{r}")))
+        };
+        let list: Vec<Value> = [("K", ks, kingside, ks - 1), ("Q", qs, queenside, qs + 1)]
             .into_iter()
+            .filter(|&(_, to, partner, partner_to)| {
+                [kf, to, partner, partner_to].into_iter().all(open)
+            })
             .map(|(letter, to, partner, partner_to)| {
                 let mut c = Table::new();
                 c.insert("letter".into(), Value::String(letter.into()));
@@ -784,7 +811,7 @@ impl<'a> Template<'a> {
                 Value::Table(c)
             })
             .collect();
-        Some(Value::Array(list))
+        (!list.is_empty()).then_some(Value::Array(list))
     }
 
     /// `chess960 = true` (Fischer random castling,
@@ -1044,6 +1071,16 @@ mod tests {
         let p = crate::Position::start(&v);
         assert_eq!(p.to_fen(), "k*1/3/1*K w - - 0 1");
         assert_eq!(v.geometry.parse_cell("b1"), None);
+    }
+
+    #[test]
+    fn castling_through_a_wall_is_left_out() {
+        // Fairy-Stockfish's crossderby: walls on b1 and g1 (and b8, g8),
+        // where the template's castling would take King and Rook.
+        let text = "[crossderby:chess]\nqueen = -\nrook = -\nbishop = -\nstartFen = n*nnnn*k/**pppp**/pp4pp/8/8/PP4PP/**PPPP**/K*NNNN*N w - - 0 1\nstalemateValue = loss\n";
+        let v = load(text);
+        // pyffish 0.0.90: 18 moves from the start.
+        assert_eq!(crate::Position::start(&v).legal_moves().len(), 18);
     }
 
     /// The legal moves of `v` after `moves`, as protocol text, sorted.

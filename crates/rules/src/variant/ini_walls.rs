@@ -2,14 +2,15 @@
 //! `wallingRegion` and its per-colour forms): they become the
 //! `[rules] walls` component (`components::walls`) plus a wall piece type,
 //! which Menagerie keeps on the board where Fairy-Stockfish keeps a wall
-//! bitboard. `wallOrMove` (wall instead of moving) is not supported yet.
+//! bitboard. `wallOrMove` (wall instead of moving, Atlantis) becomes the
+//! rule's `or_move`.
 //!
 //! `petrifyOnCaptureTypes` (pieces that turn to wall where they capture)
 //! becomes `[rules] petrify` (`components::petrify`); its stones are the
 //! wall piece, so a section without a walling rule gets one that places
 //! no walls (`none`).
 
-use super::ini::Settings;
+use super::ini::{bool_of, Settings};
 use super::load::Problem;
 use crate::components::walls::WallRule;
 use toml::{Table, Value};
@@ -21,6 +22,7 @@ pub(super) const KEYS: &[&str] = &[
     "wallingRegionWhite",
     "wallingRegionBlack",
     "petrifyOnCaptureTypes",
+    "wallOrMove",
 ];
 
 /// Name of the region written for `wallingRegion*`.
@@ -72,6 +74,15 @@ pub(super) fn translate(st: &Settings, letters: &[char]) -> Result<Option<WallPa
     let mut rules = Table::new();
     rules.insert("rule".into(), Value::String(rule.to_string()));
     rules.insert("piece".into(), Value::String(key.clone()));
+    match st.get("wallOrMove").map(|v| (v, bool_of(v))) {
+        None | Some((_, Some(false))) => {}
+        Some((_, Some(true))) => {
+            rules.insert("or_move".into(), Value::Boolean(true));
+        }
+        Some((v, None)) => {
+            return Err(st.problem("wallOrMove", format!("`{v}` is not true or false")));
+        }
+    }
     let both = st.get("wallingRegion");
     let white = st.get("wallingRegionWhite").or(both);
     let black = st.get("wallingRegionBlack").or(both);

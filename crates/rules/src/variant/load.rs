@@ -327,6 +327,8 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(petrify);
             field!(drop_opposite_colours);
             field!(drop_castling);
+            field!(castling_wins);
+            field!(opposite_castling);
             field!(promotion_limit);
             m.section_origin.insert("rules", idx);
         }

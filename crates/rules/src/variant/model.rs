@@ -210,6 +210,12 @@ pub struct Rules {
     pub drop_opposite_colours: u64,
     /// Partner types (bit mask) whose castling rights drops earn.
     pub drop_castling: u64,
+    /// Castling rights (bit per castling rule) whose castling wins and
+    /// whose loss loses (`components::castling_wins`).
+    pub castling_wins: u32,
+    /// Castling takes the opponent's rights on the same side
+    /// (`components::opposite_castling`).
+    pub opposite_castling: bool,
     /// Per type (index), the count at which promotions to it stop (0: no
     /// limit).
     pub promotion_limit: Vec<u32>,

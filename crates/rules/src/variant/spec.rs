@@ -480,6 +480,13 @@ pub struct RulesFile {
     /// King and partner onto their castling cells
     /// (`components::drop_castling`).
     pub drop_castling: Option<Vec<String>>,
+    /// FEN letters of the castling moves that are goals: making one wins,
+    /// losing the last right to one loses (`"q"`: Black's queenside;
+    /// `components::castling_wins`).
+    pub castling_wins: Option<String>,
+    /// Castling takes the opponent's castling rights on the same side, so
+    /// the sides castle on opposite wings (`components::opposite_castling`).
+    pub opposite_castling: Option<bool>,
     /// Promotions to a piece key only while its side has fewer than this
     /// many of it on the board (Spartan chess: `{ K = 2 }`;
     /// `components::promotion`).
@@ -520,6 +527,9 @@ pub struct WallsFile {
     /// The cells a side may wall: a region name or expression (default:
     /// the whole board).
     pub region: Option<String>,
+    /// Wall or move, not both: piece moves place no wall, and a side may
+    /// instead stay put and place one (Atlantis; default false).
+    pub or_move: Option<bool>,
 }
 
 /// An explosion rule: `blast = { immune, spared }`.
@@ -595,8 +605,8 @@ pub struct FlagFile {
     pub blocked_win: Option<bool>,
 }
 
-/// A connection goal: `connect = { line, square, from, to, pieces,
-/// horizontal, vertical, diagonal, verdict }`.
+/// A connection goal: `connect = { line, square, collinear, from, to,
+/// pieces, horizontal, vertical, diagonal, verdict }`.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ConnectFile {
@@ -604,6 +614,9 @@ pub struct ConnectFile {
     pub line: Option<u32>,
     /// Side of a solid square block that connects.
     pub square: Option<u32>,
+    /// Pieces on one line (along an allowed direction), other cells
+    /// allowed between them, that connect (Three Musketeers).
+    pub collinear: Option<u32>,
     /// A chain from this region (cells per side)...
     pub from: Option<String>,
     /// ...into this one connects.

@@ -108,6 +108,7 @@ pub fn build(
     let castling = cx.castling();
     let mut rules = cx.rules();
     rules.first_moves = cx.first_moves(castling.len(), MAX_CASTLING_RIGHTS);
+    rules.castling_wins = cx.castling_wins(&castling);
     let formats = cx.formats(pieces.imitator.is_some(), rules.drops);
     let ai_values = cx.ai_values();
     let setup = cx.setup();

@@ -84,7 +84,7 @@ impl Ctx<'_> {
             bikjang: rf.bikjang.unwrap_or(false),
             material_count: self.material_count(&rf),
             move_repetition_loses: rf.move_repetition_loses.unwrap_or(false),
-            blast: self.blast(&rf, drops),
+            blast: self.blast(&rf),
             mutually_immune: self.mutually_immune(&rf),
             flip: self.flip(&rf),
             free_drops: rf.free_drops.unwrap_or(false),
@@ -102,7 +102,46 @@ impl Ctx<'_> {
                 "rules.drop_castling",
             ),
             promotion_limit: self.promotion_limit(&rf),
+            castling_wins: 0,
+            opposite_castling: self.opposite_castling(&rf),
         }
+    }
+
+    /// `opposite_castling = true`: the rule reads `[[castling]]`, so not
+    /// with chess960 castling.
+    fn opposite_castling(&mut self, rf: &RulesFile) -> bool {
+        let on = rf.opposite_castling.unwrap_or(false);
+        if on && rf.chess960.is_some() {
+            self.problem_in(
+                "rules",
+                "rules.opposite_castling",
+                "opposite castling with `chess960` castling is not supported",
+            );
+        }
+        on
+    }
+
+    /// `castling_wins = "q"`: the rights of the castling rules with those
+    /// letters (known once `castling` is built; not with chess960 castling).
+    pub(super) fn castling_wins(
+        &mut self,
+        castling: &[crate::components::castling::Castling],
+    ) -> u32 {
+        let Some(letters) = self.rules_file().castling_wins else {
+            return 0;
+        };
+        if self.rules_file().chess960.is_some() {
+            self.problem_in(
+                "rules",
+                "rules.castling_wins",
+                "castling goals with `chess960` castling are not supported",
+            );
+            return 0;
+        }
+        let rules: Vec<_> = castling.iter().map(|c| (c.letter, c.color)).collect();
+        crate::components::castling_wins::rights_of(&letters, &rules)
+            .map_err(|e| self.problem_in("rules", "rules.castling_wins", e))
+            .unwrap_or(0)
     }
 
     /// `gating = { drops }`: needs hands (`drops = true`) and the castling
@@ -234,18 +273,9 @@ impl Ctx<'_> {
             .ok()
     }
 
-    /// `blast = { immune, spared }` (atomic). Explosions do not feed hands:
-    /// a variant with both is refused.
-    fn blast(&mut self, rf: &RulesFile, drops: bool) -> Option<Blast> {
+    /// `blast = { immune, spared }` (atomic).
+    fn blast(&mut self, rf: &RulesFile) -> Option<Blast> {
         let spec = rf.blast.as_ref()?;
-        if rf.captures_to_hand.unwrap_or(drops) {
-            self.problem_in(
-                "rules",
-                "rules.blast",
-                "explosions with captures going to hand are not supported",
-            );
-            return None;
-        }
         let immune = self.type_mask(
             spec.immune.as_deref().unwrap_or_default(),
             "rules.blast.immune",
