@@ -233,12 +233,13 @@ mod tests {
     fn three_on_a_line_with_gaps_connect() {
         // pyffish 0.0.90 is_immediate_game_end: (True, 32000) for Black to
         // move after White lined up a5, a3, a1; the same cells with White
-        // to move, two on a rank and two on a file, or a diagonal: no end.
+        // to move, two on a rank and two on a file, or a diagonal: no end
+        // (each side to move there has a move: 1, 4 and 2 in pyffish).
         let loss = Some((Some(Color::Black), Reason::Connect));
         assert_eq!(outcome(MUSKETEERS, "M1p2/5/M4/5/M4 b - - 0 1"), loss);
-        assert_eq!(outcome(MUSKETEERS, "M1p2/5/M4/5/M4 w - - 0 1"), None);
-        assert_eq!(outcome(MUSKETEERS, "M3M/5/5/5/M4 b - - 0 1"), None);
-        assert_eq!(outcome(MUSKETEERS, "M4/1M3/2M2/5/5 b - - 0 1"), None);
+        assert_eq!(outcome(MUSKETEERS, "M1p2/5/Mp3/5/M4 w - - 0 1"), None);
+        assert_eq!(outcome(MUSKETEERS, "M3M/5/2p2/5/M4 b - - 0 1"), None);
+        assert_eq!(outcome(MUSKETEERS, "M4/1M3/2M2/5/4p b - - 0 1"), None);
         assert_eq!(outcome(MUSKETEERS, "2M2/2p2/2M2/5/2M2 b - - 0 1"), loss);
     }
 
