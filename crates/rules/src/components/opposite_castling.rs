@@ -3,7 +3,7 @@
 //! castles, the opponent loses its castling rights on that same side
 //! (kingside or queenside: where the partner stands from the King).
 //!
-//! Hook: effects of a move ([`Position::opposite_castling_after`], applied
+//! Hook: effects of a move (`Position::opposite_castling_after`, applied
 //! by `position::make` with the other castling-right changes).
 
 use crate::components::castling::Castling;
