@@ -51,7 +51,8 @@ pub(super) fn keys(id: &str) -> Option<BTreeMap<String, String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{move_text, perft, Position, Registry, SplitMix64, TextStyle};
+    use crate::test_support::legal_uci;
+    use crate::{perft, Position, Registry, SplitMix64};
     use std::sync::Arc;
 
     /// Depth of the start-position perft compared.
@@ -155,13 +156,7 @@ mod tests {
 
     /// Legal moves (sorted protocol text), FEN and result of a position.
     fn view(p: &Position) -> (Vec<String>, String, Option<&'static str>) {
-        let mut moves: Vec<String> = p
-            .legal_moves()
-            .iter()
-            .map(|&m| move_text(p, m, TextStyle::Uci))
-            .collect();
-        moves.sort();
-        (moves, p.to_fen(), p.outcome().map(|o| o.result()))
+        (legal_uci(p), p.to_fen(), p.outcome().map(|o| o.result()))
     }
 
     #[test]
