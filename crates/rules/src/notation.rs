@@ -550,10 +550,7 @@ mod tests {
         let pos = Position::from_fen(&v, "r2k1r/6/6/6/6/R2K1R w KQkq - 0 1").unwrap();
         // pyffish 0.0.90's legal moves of the King: d1b1 d1c1 d1c2 d1d2
         // d1e1 d1e2 d1f1.
-        let king: Vec<String> = crate::test_support::legal_uci(&pos)
-            .into_iter()
-            .filter(|m| m.starts_with("d1"))
-            .collect();
+        let king: Vec<String> = crate::test_support::legal_uci_starting(&pos, "d1");
         assert_eq!(
             king,
             ["d1b1", "d1c1", "d1c2", "d1d2", "d1e1", "d1e2", "d1f1"]

@@ -16,6 +16,14 @@ pub(crate) fn legal_uci(pos: &Position) -> Vec<String> {
     out
 }
 
+/// The legal moves of `pos` in UCI text that start with `prefix` (a
+/// piece's cell, or a pass's), sorted.
+pub(crate) fn legal_uci_starting(pos: &Position, prefix: &str) -> Vec<String> {
+    let mut out = legal_uci(pos);
+    out.retain(|m| m.starts_with(prefix));
+    out
+}
+
 /// Plays the move written `text` (UCI or SAN); panics naming the move when
 /// it does not read or is not legal.
 pub(crate) fn play_uci(pos: &mut Position, text: &str) {

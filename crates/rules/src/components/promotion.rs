@@ -305,10 +305,7 @@ mod tests {
         // an Elephant written `+` (`+P` in the FEN), as in Fairy-Stockfish.
         let v = Registry::builtin().get("wolf").unwrap();
         let pos = Position::from_fen(&v, "k7/6P1/8/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
-        let pawn: Vec<String> = crate::test_support::legal_uci(&pos)
-            .into_iter()
-            .filter(|m| m.starts_with("g9"))
-            .collect();
+        let pawn: Vec<String> = crate::test_support::legal_uci_starting(&pos, "g9");
         assert_eq!(
             pawn,
             ["g9g10+", "g9g10b", "g9g10f", "g9g10q", "g9g10r", "g9g10w"]

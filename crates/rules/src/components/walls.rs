@@ -324,10 +324,7 @@ mod tests {
             crate::test_support::legal_uci(&checked),
             ["e8d7,d7a1", "e8d8,d8a1", "e8e7,e7a1", "e8f8,f8a1"]
         );
-        let walls: Vec<String> = crate::test_support::legal_uci(&p)
-            .into_iter()
-            .filter(|m| m.starts_with("a7a7"))
-            .collect();
+        let walls: Vec<String> = crate::test_support::legal_uci_starting(&p, "a7a7");
         // pyffish 0.0.90: Black passes with its first piece, a7; b3 is
         // next to the new wall.
         assert_eq!(
