@@ -264,20 +264,29 @@ mod tests {
         assert!(err.to_string().contains("in check"), "{err}");
     }
 
+    /// The position `fen` of Fairy-Stockfish's `atomicduck` section.
+    fn atomic_duck(fen: &str) -> Position {
+        let v = crate::test_support::ini_variant(
+            "[atomicduck:atomic]\nwallingRule = duck\nstalemateValue = win\n",
+        );
+        Position::from_fen(&v, fen).expect("fen")
+    }
+
+    /// The legal moves of `pos` whose text starts with `prefix`.
+    fn moves_starting(pos: &Position, prefix: &str) -> Vec<String> {
+        moves(pos)
+            .into_iter()
+            .filter(|m| m.starts_with(prefix))
+            .collect()
+    }
+
     #[test]
     fn an_explosion_spares_the_duck_and_the_duck_never_lands_where_it_blew() {
         // Atomic duck (Fairy-Stockfish's variants.ini): f4xg5 blows up
         // beside the duck on h4, which stays; the duck then moves to a cell
         // that was empty before the move (g5, emptied by the blast, is not).
-        let v = crate::test_support::ini_variant(
-            "[atomicduck:atomic]\nwallingRule = duck\nstalemateValue = win\n",
-        );
-        let fen = "rnbqkbnr/pp1ppp1p/2p5/6p1/5P1*/7P/PPPPP1P1/RNBQKBNR w KQkq - 0 3";
-        let pos = Position::from_fen(&v, fen).expect("fen");
-        let captures: Vec<String> = moves(&pos)
-            .into_iter()
-            .filter(|m| m.starts_with("f4g5"))
-            .collect();
+        let pos = atomic_duck("rnbqkbnr/pp1ppp1p/2p5/6p1/5P1*/7P/PPPPP1P1/RNBQKBNR w KQkq - 0 3");
+        let captures = moves_starting(&pos, "f4g5");
         assert_eq!(captures.len(), 32);
         assert!(!captures
             .iter()
@@ -295,16 +304,8 @@ mod tests {
         // The duck on b2 shields the King on e2 from the Rook on a2 only
         // until it moves: every move must then block with the duck (c2,
         // d2) or move the King, as in Fairy-Stockfish.
-        let v = crate::test_support::ini_variant(
-            "[atomicduck:atomic]\nwallingRule = duck\nstalemateValue = win\n",
-        );
-        let fen = "3kq3/4n3/3p1ppn/3P3p/1Rp1P1PP/2P5/r*2K3/3N2N1 w - - 18 46";
-        let pos = Position::from_fen(&v, fen).expect("fen");
-        let rook: Vec<String> = moves(&pos)
-            .into_iter()
-            .filter(|m| m.starts_with("b4a4"))
-            .collect();
-        assert_eq!(rook, ["b4a4,a4c2", "b4a4,a4d2"]);
+        let pos = atomic_duck("3kq3/4n3/3p1ppn/3P3p/1Rp1P1PP/2P5/r*2K3/3N2N1 w - - 18 46");
+        assert_eq!(moves_starting(&pos, "b4a4"), ["b4a4,a4c2", "b4a4,a4d2"]);
         assert_eq!(moves(&pos).len(), 208);
     }
 }
