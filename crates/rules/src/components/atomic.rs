@@ -21,6 +21,7 @@
 //! Where captures go to the hand (atomic crazyhouse), every blasted piece
 //! goes to the hand of its owner's opponent (`Position::blast_one`).
 
+use crate::components::walls;
 use crate::piece::{Color, Piece, PieceType};
 use crate::position::Position;
 use menagerie_geometry::{CellId, Geometry, Vector};
@@ -96,7 +97,8 @@ impl Position {
         }
         for &c in b.area(to) {
             let p = self.piece(c);
-            if p.is_some() && b.removes_near(p.kind()) {
+            // A wall (the duck) is no piece: no explosion removes it.
+            if p.is_some() && b.removes_near(p.kind()) && !walls::is_wall(self, p.kind()) {
                 self.blast_one(c);
                 n += 1;
             }
@@ -260,5 +262,50 @@ mod tests {
         let err = Position::from_fen(&v, "r3kbnr/ppppnppp/8/8/4q3/8/8/4K3 b kq - 0 1")
             .expect_err("White, not to move, in check");
         assert!(err.to_string().contains("in check"), "{err}");
+    }
+
+    /// The position `fen` of Fairy-Stockfish's `atomicduck` section.
+    fn atomic_duck(fen: &str) -> Position {
+        let v = crate::test_support::ini_variant(
+            "[atomicduck:atomic]\nwallingRule = duck\nstalemateValue = win\n",
+        );
+        Position::from_fen(&v, fen).expect("fen")
+    }
+
+    /// The legal moves of `pos` whose text starts with `prefix`.
+    fn moves_starting(pos: &Position, prefix: &str) -> Vec<String> {
+        moves(pos)
+            .into_iter()
+            .filter(|m| m.starts_with(prefix))
+            .collect()
+    }
+
+    #[test]
+    fn an_explosion_spares_the_duck_and_the_duck_never_lands_where_it_blew() {
+        // Atomic duck (Fairy-Stockfish's variants.ini): f4xg5 blows up
+        // beside the duck on h4, which stays; the duck then moves to a cell
+        // that was empty before the move (g5, emptied by the blast, is not).
+        let pos = atomic_duck("rnbqkbnr/pp1ppp1p/2p5/6p1/5P1*/7P/PPPPP1P1/RNBQKBNR w KQkq - 0 3");
+        let captures = moves_starting(&pos, "f4g5");
+        assert_eq!(captures.len(), 32);
+        assert!(!captures
+            .iter()
+            .any(|m| m == "f4g5,g5g5" || m == "f4g5,g5h4"));
+        let mut p = pos.clone();
+        play(&mut p, "f4g5,g5f4");
+        assert_eq!(
+            p.to_fen(),
+            "rnbqkbnr/pp1ppp1p/2p5/8/5*2/7P/PPPPP1P1/RNBQKBNR b KQkq - 0 3"
+        );
+    }
+
+    #[test]
+    fn the_duck_leaving_a_line_opens_it_to_check() {
+        // The duck on b2 shields the King on e2 from the Rook on a2 only
+        // until it moves: every move must then block with the duck (c2,
+        // d2) or move the King, as in Fairy-Stockfish.
+        let pos = atomic_duck("3kq3/4n3/3p1ppn/3P3p/1Rp1P1PP/2P5/r*2K3/3N2N1 w - - 18 46");
+        assert_eq!(moves_starting(&pos, "b4a4"), ["b4a4,a4c2", "b4a4,a4d2"]);
+        assert_eq!(moves(&pos).len(), 208);
     }
 }

@@ -233,4 +233,20 @@ mod tests {
         let beside = wolf("k7/8/8/8/8/8/6p1/8/1S5P/K7 w - - 0 1", &["h2h4"]);
         assert_eq!(beside.to_fen(), "k7/8/8/8/8/8/6pP/8/1S6/K7 b - h3 0 1");
     }
+
+    #[test]
+    fn a_promoting_double_step_leaves_no_target() {
+        // Epic Atomic (Fairy-Stockfish's variants.ini): Black's Pawns
+        // promote on their fifth rank, so a double step promotes; as in
+        // Fairy-Stockfish it sets no en-passant cell.
+        let v = crate::test_support::ini_variant("[epicatomic:atomic]\npromotionPieceTypes = b\ncastling = false\nstartFen = rnnbqkbnnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNNBQKBNNR w - - 0 1\nmaxRank = 8\nmaxFile = 10\npromotionRegionWhite = *6 *7 *8 *9 *10\npromotionRegionBlack = *5 *4 *3 *2 *1\ndoubleStep = true\n");
+        let fen = "rnnbqkbnnr/pppppppppp/10/1P8/10/10/P1PPPPPPPP/RNNBQKBNNR b - - 0 1";
+        let mut pos = Position::from_fen(&v, fen).expect("fen");
+        play_uci(&mut pos, "c7c5b");
+        assert_eq!(
+            pos.to_fen(),
+            "rnnbqkbnnr/pp1ppppppp/10/1Pb7/10/10/P1PPPPPPPP/RNNBQKBNNR w - - 0 2"
+        );
+        assert!(!legal_uci(&pos).contains(&"b5c6".to_string()));
+    }
 }

@@ -6,7 +6,11 @@
 //! * **where a drop may go** (`[rules] enclosing_drops`):
 //!   * `reversi`: a drop must enclose — in at least one of the eight King
 //!     directions, a line of one or more enemy stones right next to the
-//!     cell, closed by a stone of the mover's own;
+//!     cell, closed by a stone of the mover's own. As Fairy-Stockfish tests
+//!     it, holes and walls on that line do not break it (its test looks
+//!     through them, its flipping does not): a cell beside an enemy stone
+//!     with, along some line, an own stone not next to it past nothing but
+//!     enemy stones, holes and walls (Annexation's corner walls);
 //!   * `ataxx`: a drop must touch one of the mover's own stones (the
 //!     "clone" of Ataxx);
 //!   * `snort`: a drop may not stand straight next to (not diagonally) an
@@ -196,6 +200,46 @@ impl Position {
         0
     }
 
+    /// Fairy-Stockfish's Reversi drop test (see the module docs): beside
+    /// an enemy stone, and an own stone not next to `c` closes some line
+    /// of enemy stones, holes and walls.
+    fn reversi_drop_ok(&self, c: CellId, us: Color) -> bool {
+        let g = &self.variant().geometry;
+        let them = us.flip();
+        let beside = DIRECTIONS
+            .iter()
+            .any(|&d| g.offset(c, d).is_some_and(|n| self.stone_of(n, them)));
+        beside && DIRECTIONS.iter().any(|&d| self.closed_beyond(c, d, us))
+    }
+
+    /// True when, from `c` in direction `d`, the first cell that is no
+    /// enemy stone, hole or wall holds an own stone two or more steps away.
+    fn closed_beyond(&self, c: CellId, d: Vector, us: Color) -> bool {
+        let g = &self.variant().geometry;
+        let a = g.coord(c);
+        let inside = |x: i32, n: usize| x >= 0 && usize::try_from(x).is_ok_and(|x| x < n);
+        let mut k: i32 = 1;
+        loop {
+            let x = i32::from(a.x) + i32::from(d.x) * k;
+            let y = i32::from(a.y) + i32::from(d.y) * k;
+            if !inside(x, g.files()) || !inside(y, g.ranks()) {
+                return false;
+            }
+            match g.cell_at(x, y, i32::from(a.z)) {
+                Some(n) if !self.stone_of(n, us.flip()) && !self.wall_on(n) => {
+                    return k > 1 && self.stone_of(n, us);
+                }
+                _ => k += 1,
+            }
+        }
+    }
+
+    /// True when a wall stands on `c`.
+    fn wall_on(&self, c: CellId) -> bool {
+        let p = self.piece(c);
+        p.is_some() && self.variant().rules.walls.as_ref().map(|w| w.piece) == Some(p.kind())
+    }
+
     /// True when the side to move may drop on the empty cell `c` under
     /// `f`'s drop rule.
     pub(crate) fn flip_drop_ok(&self, f: &Flip, c: CellId) -> bool {
@@ -206,7 +250,7 @@ impl Position {
         let g = &self.variant().geometry;
         match f.drops {
             None => true,
-            Some(Enclosing::Reversi) => DIRECTIONS.iter().any(|&d| self.enclosed_run(c, d, us) > 0),
+            Some(Enclosing::Reversi) => self.reversi_drop_ok(c, us),
             Some(Enclosing::Ataxx) => self.touches_own(c, us),
             Some(Enclosing::Snort) => !STRAIGHT
                 .iter()
@@ -469,5 +513,32 @@ mod tests {
         assert_eq!(pos.to_fen(), "7/7/7/4P2/2pP3/7/7 b - - 1 1");
         pos.unmake();
         assert_eq!(pos.to_fen(), "7/7/7/7/2pp3/2P4/7 w - - 0 1");
+    }
+
+    #[test]
+    fn a_reversi_drop_test_looks_through_holes_as_fairy_stockfish_does() {
+        // Annexation (Fairy-Stockfish's variants.ini: 10x10 Reversi with
+        // corner walls, holes here). b4 is beside the enemy c5, and past
+        // the hole c3 stands the own d2: a drop there is legal though it
+        // encloses nothing, and it flips nothing.
+        let v = crate::test_support::ini_variant("[annexation:flipello]\nmaxRank = 10\nmaxFile = 10\nstartFen = ***4***/***4***/***4***/10/4pP4/4Pp4/10/***4***/***4***/***4***[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppp] w 0 1\n");
+        let hand = "PPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppp";
+        let fen = format!("***4***/***4***/***4***/4Pp4/1pP1Pp4/2pPPp4/2Ppp5/***Pp2***/***P3***/***4***[{hand}] w - - 0 7");
+        let mut pos = Position::from_fen(&v, &fen).expect("fen");
+        assert_eq!(
+            legal(&pos),
+            [
+                "P@a6", "P@b4", "P@b5", "P@e2", "P@f3", "P@f4", "P@g4", "P@g5", "P@g6", "P@g7",
+                "P@g8"
+            ]
+        );
+        play(&mut pos, "P@b4");
+        assert!(
+            pos.to_fen().starts_with(
+                "***4***/***4***/***4***/4Pp4/1pP1Pp4/2pPPp4/1PPpp5/***Pp2***/***P3***/***4***["
+            ),
+            "{}",
+            pos.to_fen()
+        );
     }
 }

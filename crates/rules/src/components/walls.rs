@@ -130,6 +130,13 @@ impl Walls {
     pub fn placed(&self) -> bool {
         self.rule != WallRule::None
     }
+
+    /// True when the wall leaves its cell on every move (the duck): lines
+    /// it closed open up, so it is no lasting blocker.
+    #[must_use]
+    pub fn relocates(&self) -> bool {
+        self.rule == WallRule::Duck
+    }
 }
 
 /// The four orthogonal steps (for the `edge` rule).
@@ -171,6 +178,7 @@ impl Position {
                 out.push(m);
                 continue;
             }
+            let blasted_before = after.blasted_len();
             after.make_unchecked(m);
             match w.rule {
                 WallRule::Past => {
@@ -196,8 +204,17 @@ impl Position {
                 }
                 WallRule::None => out.push(m),
                 WallRule::Duck | WallRule::Static | WallRule::Edge => {
+                    // As in Fairy-Stockfish, not where the move's explosion
+                    // emptied a cell (atomic duck): only cells empty before
+                    // the move, its origin, or a piece taken en passant.
+                    let blasted: Vec<CellId> = after
+                        .blasted_from(blasted_before)
+                        .iter()
+                        .map(|b| b.0)
+                        .collect();
                     for c in w.region[us.idx()].iter() {
                         if after.piece(c).is_empty()
+                            && !blasted.contains(&c)
                             && (w.rule != WallRule::Edge || self.edge_ok(w, c))
                         {
                             out.push(m.with_wall(c));

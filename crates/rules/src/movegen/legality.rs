@@ -37,7 +37,8 @@ pub(crate) struct FastLegality {
 
 impl FastLegality {
     /// The scan for the side to move, or `None` when the fast path does not
-    /// apply (several royals or none, in check, royals facing).
+    /// apply (several royals or none, in check, royals facing, a duck that
+    /// moves off the lines it blocks).
     pub(crate) fn new(pos: &Position) -> Option<FastLegality> {
         let v = pos.variant();
         let us = pos.side();
@@ -49,6 +50,7 @@ impl FastLegality {
             || !pos.checking_allowed()
             || pos.must_drop_now()
             || (v.rules.bikjang && pos.in_bikjang())
+            || v.rules.walls.as_ref().is_some_and(|w| w.relocates())
         {
             return None;
         }

@@ -153,7 +153,13 @@ impl Position {
                 {
                     reset = true;
                 }
-                if def.creates_ep && !m.is_capture() && m.kind() == MoveKind::Normal {
+                // A promoting double step leaves no target (Fairy-Stockfish:
+                // Epic Atomic's Black Pawn promotes on its fifth rank).
+                if def.creates_ep
+                    && !m.is_capture()
+                    && m.kind() == MoveKind::Normal
+                    && m.promotion().is_none()
+                {
                     let field = def.ep_field.unwrap_or_else(|| v.fen.ep_field());
                     let (ep, hashed) = self.ep_after(from, to, field);
                     self.ep = ep;

@@ -16,6 +16,7 @@
 
 use super::ini::{named_betza, Settings};
 use super::load::{read_chain, Problem, VariantSource};
+use super::spec::RegionFile;
 use super::{ini_fen, ini_keys, ini_rules};
 use std::collections::BTreeSet;
 use toml::{Table, Value};
@@ -29,6 +30,8 @@ const OVER_PARENT: &[&str] = &[
     "promotionRegionBlack",
     "promotionPieceTypes",
     "castling",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
 ];
 
 /// What a section needs to know of its built-in parent.
@@ -39,6 +42,8 @@ pub(super) struct Parent {
     board: Table,
     /// Its pieces: key, moves, royal, the table as written.
     pieces: Vec<(String, String, bool, Table)>,
+    /// White's cells of the Pawn's promotion zone, when Black's mirror them.
+    pawn_zone: Option<String>,
 }
 
 /// The built-in (or earlier loaded) variant `id`, as a parent, if known.
@@ -93,10 +98,20 @@ fn read_parent(
             )
         })
         .collect();
+    let pawn_zone = merged
+        .pieces
+        .get("P")
+        .and_then(|(_, p)| p.get_ref().promotion.as_ref())
+        .and_then(|pr| merged.regions.get(&pr.get_ref().zone))
+        .and_then(|(_, r)| match r.get_ref() {
+            RegionFile::Mirrored(cells) | RegionFile::Shaded { cells, .. } => Some(cells.clone()),
+            RegionFile::PerSide { .. } => None,
+        });
     Ok(Parent {
         id: id.to_string(),
         board,
         pieces,
+        pawn_zone,
     })
 }
 
@@ -145,6 +160,7 @@ pub(super) fn section_over(
     let mut pieces = Pieces::of(parent);
     pieces.apply_keys(st, &mut problems);
     promotion(st, &mut pieces, &mut t, &mut problems);
+    pawn_drops(st, parent, &mut pieces);
     pieces.write(&mut t);
     rules(st, &mut t, &mut problems);
     if let Some(fen) = st.get("startFen") {
@@ -358,6 +374,51 @@ fn promotion(st: &Settings, pieces: &mut Pieces, t: &mut Table, problems: &mut V
     pieces.written.insert("P".into());
 }
 
+/// With `pieceDrops`, Fairy-Stockfish's Pawn is not dropped on its first
+/// rank (unless `firstRankPawnDrops`) nor in its promotion zone (unless
+/// `promotionZonePawnDrops`): the parent's Pawn gets that `drop_zone`
+/// (Gothhouse over Capablanca, Grandhouse over Grand), unless it has one;
+/// with `capturesToHand` its promoted pieces revert to Pawns when taken.
+fn pawn_drops(st: &Settings, parent: &Parent, pieces: &mut Pieces) {
+    let flag = |k: &str| st.get(k).and_then(super::ini::bool_of) == Some(true);
+    if !flag("pieceDrops") {
+        return;
+    }
+    let ranks = st
+        .get("maxRank")
+        .and_then(|v| super::ini::board_size("maxRank", v))
+        .or_else(|| parent.board.get("ranks").and_then(Value::as_integer));
+    let zone = st
+        .get("promotionRegionWhite")
+        .map(str::to_string)
+        .or_else(|| parent.pawn_zone.clone());
+    let Some(pawn) = pieces.pawn_mut().filter(|p| !p.contains_key("drop_zone")) else {
+        return;
+    };
+    // A `P` that never promotes (Xiangqi's and Janggi's Soldiers) is not
+    // Fairy-Stockfish's Pawn: the rule is not its.
+    let (Some(ranks), Some(zone)) = (ranks, zone) else {
+        return;
+    };
+    let mut cells = format!("*1-*{ranks}");
+    if !flag("firstRankPawnDrops") {
+        cells.push_str(" !*1");
+    }
+    if !flag("promotionZonePawnDrops") {
+        for term in zone.split_whitespace() {
+            cells.push_str(&format!(" !{term}"));
+        }
+    }
+    pawn.insert("drop_zone".into(), Value::String(cells));
+    // A promoted Pawn captured goes to the hand as a Pawn (`Q~` in FEN).
+    if flag("capturesToHand") && !flag("dropLoop") {
+        if let Some(Value::Table(pr)) = pawn.get_mut("promotion") {
+            pr.insert("style".into(), Value::String("revert".into()));
+        }
+    }
+    pieces.written.insert("P".into());
+}
+
 /// `castling = false` and the game-rule keys of `ini_rules`.
 fn rules(st: &Settings, t: &mut Table, problems: &mut Vec<Problem>) {
     match st.get("castling").map(super::ini::bool_of) {
@@ -435,6 +496,33 @@ mod tests {
             "{toml}"
         );
         assert!(toml.contains("to = [\"Q\", \"J\"]"), "{toml}");
+    }
+
+    #[test]
+    fn pawns_are_not_dropped_on_the_first_rank_nor_in_the_promotion_zone() {
+        // Grandhouse: Grand chess's Pawn promotes on ranks 8 to 10.
+        let c = convert("[gh:grand]\npieceDrops = true\ncapturesToHand = true\n");
+        assert_eq!(c.problems, []);
+        let toml = &c.variants[0].1;
+        assert!(
+            toml.contains("drop_zone = \"*1-*10 !*1 !*8-*10\""),
+            "{toml}"
+        );
+        assert!(toml.contains("style = \"revert\""), "{toml}");
+        // The keys that allow them, and a section without drops.
+        let c = convert("[gh:grand]\npieceDrops = true\nfirstRankPawnDrops = true\npromotionZonePawnDrops = true\n");
+        assert_eq!(c.problems, []);
+        assert!(
+            c.variants[0].1.contains("drop_zone = \"*1-*10\""),
+            "{}",
+            c.variants[0].1
+        );
+        let c = convert("[g:grand]\nmaxRank = 9\n");
+        assert!(
+            !c.variants[0].1.contains("drop_zone"),
+            "{}",
+            c.variants[0].1
+        );
     }
 
     #[test]
