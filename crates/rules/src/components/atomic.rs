@@ -91,13 +91,13 @@ impl Position {
         };
         let mut n = 0u8;
         let here = self.piece(to);
-        if here.is_some() && b.immune >> here.kind() & 1 == 0 {
+        // Walls (the duck, stones) are no pieces to an explosion.
+        if here.is_some() && b.immune >> here.kind() & 1 == 0 && !walls::is_wall(self, here.kind()) {
             self.blast_one(to);
             n += 1;
         }
         for &c in b.area(to) {
             let p = self.piece(c);
-            // A wall (the duck) is no piece: no explosion removes it.
             if p.is_some() && b.removes_near(p.kind()) && !walls::is_wall(self, p.kind()) {
                 self.blast_one(c);
                 n += 1;
@@ -203,6 +203,26 @@ mod tests {
             p.unmake();
         }
         assert_eq!(p, before);
+    }
+
+    #[test]
+    fn walls_survive_explosions() {
+        // Fairy-Stockfish's nuclear section: pawns that explode, capturers
+        // that turn to stone. The stone on c5 stays when e4xd5 explodes
+        // next to it; d5 becomes a stone, e5's pawn goes.
+        let text = "[nuclear:atomic]\npawn = -\ncustomPiece1 = p:fmWfceFifmnD\npawnTypes = p\npetrifyOnCaptureTypes = pnbrq\nenPassantRegion = -\n";
+        let v = crate::test_support::ini_variant(text);
+        let mut p = Position::from_fen(
+            &v,
+            "1nb1kb1r/rp4pp/1q5n/p1*ppp2/4P1P1/P2P1P1N/R1P1B2P/1NBQ1RK1 w - - 1 16",
+        )
+        .unwrap();
+        play(&mut p, "e4d5");
+        // pyffish 0.0.90.
+        assert_eq!(
+            p.to_fen(),
+            "1nb1kb1r/rp4pp/1q5n/p1**1p2/6P1/P2P1P1N/R1P1B2P/1NBQ1RK1 b - - 0 16"
+        );
     }
 
     #[test]

@@ -81,6 +81,9 @@ pub(super) const NAMED: &[(&str, &str)] = &[
     ("clobber", "cW"),
     ("breakthrough", "fmWfF"),
     ("cannon", "mRcpR"),
+    // Janggi's Cannon: hops to move and capture; `ini_section` bars it from
+    // hopping over or taking another of its type.
+    ("janggiCannon", "pR"),
     // Xiangqi's Soldier; `ini_xiangqi` limits its sideways step.
     ("soldier", "fsW"),
     ("horse", "nN"),

@@ -72,6 +72,8 @@ const TEMPLATE_KEYS: &[&str] = &[
     "chess960",
 ];
 
+/// The display name `read_pieces` gives the `janggiCannon` type.
+const JANGGI_CANNON: &str = "JanggiCannon";
 /// The region an `enPassantRegion` key becomes (`[rules] en_passant_region`).
 const EN_PASSANT_REGION: &str = "en-passant";
 /// Fairy-Stockfish's start position when a section gives none.
@@ -447,8 +449,10 @@ impl<'a> Template<'a> {
                 "other",
             );
         }
-        // Fairy-Stockfish's region is one set of cells for both colours.
+        // Fairy-Stockfish's region is one set of cells for both colours;
+        // `-` is no cell (no en passant at all).
         if let Some(cells) = self.get("enPassantRegion") {
+            let cells = if cells.trim() == "-" { NO_CELLS } else { cells };
             per_side(EN_PASSANT_REGION, cells.into(), cells.into(), "other");
         }
         regions
@@ -491,7 +495,7 @@ impl<'a> Template<'a> {
             .collect();
         for (l, name, betza) in others {
             let mut p = Table::new();
-            p.insert("name".into(), Value::String(name));
+            p.insert("name".into(), Value::String(name.clone()));
             if betza.is_empty() {
                 p.insert("immobile".into(), Value::Boolean(true));
             } else {
@@ -499,6 +503,13 @@ impl<'a> Template<'a> {
             }
             if Some(l) == self.pieces.king {
                 p.insert("royal".into(), Value::Boolean(true));
+            }
+            if name == JANGGI_CANNON {
+                // Fairy-Stockfish's Janggi Cannon never hops over nor takes
+                // a Janggi Cannon (`components::cannon_limits`).
+                let own = Value::Array(vec![letter(l)]);
+                p.insert("no_hop_over".into(), own.clone());
+                p.insert("no_capture".into(), own);
             }
             if l.eq_ignore_ascii_case(&'p') {
                 // Not the pawn type: Fairy-Stockfish's SAN writes its letter
@@ -1029,6 +1040,9 @@ mod tests {
         assert_eq!(ep_after_b4(&limited).as_deref(), Some("b3"));
         let elsewhere = format!("{base}enPassantRegion = *6\n");
         assert_eq!(ep_after_b4(&elsewhere).as_deref(), Some("-"));
+        // `-`: no cell at all (Fairy-Stockfish's nuclear section).
+        let none = format!("{base}enPassantRegion = -\n");
+        assert_eq!(ep_after_b4(&none).as_deref(), Some("-"));
     }
 
     #[test]
@@ -1071,6 +1085,27 @@ mod tests {
         let p = crate::Position::start(&v);
         assert_eq!(p.to_fen(), "k*1/3/1*K w - - 0 1");
         assert_eq!(v.geometry.parse_cell("b1"), None);
+    }
+
+    #[test]
+    fn janggi_cannons_neither_hop_over_nor_take_janggi_cannons() {
+        let v = load("[jc:chess]\njanggiCannon = c\n");
+        let fen = |f: &str| crate::Position::from_fen(&v, f).unwrap();
+        // pyffish 0.0.90: c1 hops the Rook on c2 but may not land on its own
+        // Cannon on c3; c3 may use neither the Cannon on c4 nor the one on
+        // c1 (behind the Rook) as a screen.
+        let p = fen("4k3/8/8/8/2c5/2C5/2R5/2C1K3 w - - 0 1");
+        assert_eq!(
+            crate::test_support::legal_uci(&p).join(" "),
+            "c1f1 c1g1 c1h1 c2a2 c2b2 c2d2 c2e2 c2f2 c2g2 c2h2 e1d1 e1d2 e1e2 e1f1 e1f2"
+        );
+        // It moves to c3 over the Rook but may not take the Cannon on c4.
+        let p = fen("4k3/2r5/8/8/2c5/8/2R5/2C1K3 w - - 0 1");
+        let c1: Vec<String> = crate::test_support::legal_uci(&p)
+            .into_iter()
+            .filter(|m| m.starts_with("c1"))
+            .collect();
+        assert_eq!(c1, ["c1c3", "c1f1", "c1g1", "c1h1"]);
     }
 
     #[test]
