@@ -7,7 +7,7 @@
 //! `maxRank` up to 99 ranks).
 
 use super::load::{Problem, VariantError, VariantSource, MAX_EXTENDS_DEPTH};
-use super::{ini_keys, ini_letters, ini_parent, ini_profile, ini_section};
+use super::{ini_keys, ini_letters, ini_parent, ini_profile, ini_promoted, ini_section};
 use std::collections::BTreeMap;
 
 /// One `[name:parent]` section of an ini file, its keys in file order.
@@ -283,9 +283,13 @@ pub fn convert_sections_over(
         };
         st.depth += 1;
         ini_letters::follow_new_letters(&mut st.values, &sec.keys);
+        let promoted = ini_promoted::merged(&st.values, &sec.keys);
         ini_letters::drop_taken_letters(&mut st.values, &sec.keys);
         for (k, v, line) in &sec.keys {
             st.values.insert(k.clone(), (v.clone(), *line));
+        }
+        if let Some((value, line)) = promoted {
+            st.values.insert("promotedPieceType".into(), (value, line));
         }
         done.insert(sec.name.clone(), st.clone());
         if st.depth > MAX_EXTENDS_DEPTH {

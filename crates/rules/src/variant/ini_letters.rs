@@ -17,12 +17,12 @@ use super::ini::named_betza;
 use std::collections::BTreeMap;
 
 /// True for a key that gives a piece type its letter.
-fn is_piece_key(key: &str) -> bool {
+pub(super) fn is_piece_key(key: &str) -> bool {
     key == "pawn" || key == "king" || key.starts_with("customPiece") || named_betza(key).is_some()
 }
 
 /// The letter a piece key's value gives (`p`, `p:mK`), lower case.
-fn letter(value: &str) -> Option<char> {
+pub(super) fn letter(value: &str) -> Option<char> {
     value
         .chars()
         .next()

@@ -18,6 +18,7 @@ mod ini_letters;
 mod ini_parent;
 mod ini_pawns;
 mod ini_profile;
+mod ini_promoted;
 mod ini_regions;
 mod ini_rules;
 mod ini_section;
