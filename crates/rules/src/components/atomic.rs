@@ -92,7 +92,8 @@ impl Position {
         let mut n = 0u8;
         let here = self.piece(to);
         // Walls (the duck, stones) are no pieces to an explosion.
-        if here.is_some() && b.immune >> here.kind() & 1 == 0 && !walls::is_wall(self, here.kind()) {
+        if here.is_some() && b.immune >> here.kind() & 1 == 0 && !walls::is_wall(self, here.kind())
+        {
             self.blast_one(to);
             n += 1;
         }

@@ -15,6 +15,7 @@ use crate::components::en_passant::EpField;
 use crate::piece::{Color, PieceType};
 use crate::variant::{FenField, Variant};
 use menagerie_geometry::CellId;
+use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -22,14 +23,29 @@ pub use crate::placement::FenError;
 use crate::placement::{fen_words, ferr, split_hands, MAX_HAND_COUNT};
 
 /// True when the castling field, and with it the en-passant field, is left
-/// out: Fairy-Stockfish writes the start positions of its Shogi-like
-/// variants without them (`...[-] w 0 1`); a number where the castling
-/// field belongs, which it can never be, is the move clock that follows.
-fn left_out(field: FenField, next: Option<&&str>, short: &mut bool) -> bool {
+/// out. Fairy-Stockfish reads both only when the word after the side to
+/// move does not start with a digit: its Shogi-like start positions go on
+/// with the move clock (`...[-] w 0 1`), its n-check ones with the checks
+/// left (`w 7+7 0 1`). A castling field never starts with a digit.
+fn left_out(field: FenField, next: Option<&str>, short: &mut bool) -> bool {
     if field == FenField::Castling {
-        *short = next.is_some_and(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()));
+        *short = next.is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit()));
     }
     *short && matches!(field, FenField::Castling | FenField::EnPassant)
+}
+
+/// The en-passant field as Fairy-Stockfish reads it where the field is left
+/// out but the castling field is not (`w - 0 1`): it takes the first
+/// character of the next word, a digit that names no cell, as the field
+/// (no en passant) and reads the rest of that word as the next field (so
+/// `- 0 1` gives a half-move clock of 1). `None` when `text` starts with no
+/// digit (a field of cells, `-`, or text that is refused later). A variant
+/// with a counting rule writes its limit there instead (`components::counting`).
+fn ep_digit_split<'a>(v: &Variant, text: &'a str) -> Option<&'a str> {
+    if v.rules.counting.is_some() || !text.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    Some(&text[1..])
 }
 
 impl Position {
@@ -51,27 +67,27 @@ impl Position {
             Some(h) => reader.read_hands(h, "hands")?,
             None => Vec::new(),
         };
-        let mut rest = parts[1..].iter().peekable();
+        let mut rest: VecDeque<&str> = parts[1..].iter().copied().collect();
         let mut short = false;
         let mut castling_text = "-";
         let mut ep_text = "-";
         for &f in &v.fen.fields {
             if f == FenField::Checks {
                 // Optional, as in Fairy-Stockfish: only a `W+B` token is it.
-                match rest.peek().map(|t| check_count::read_field(t)) {
+                match rest.front().map(|t| check_count::read_field(t)) {
                     Some(Ok(Some(left))) => {
                         pos.checks_left = left;
-                        rest.next();
+                        rest.pop_front();
                     }
                     Some(Err(e)) => return ferr("checks", e),
                     _ => {}
                 }
                 continue;
             }
-            if left_out(f, rest.peek().copied(), &mut short) {
+            if left_out(f, rest.front().copied(), &mut short) {
                 continue;
             }
-            let Some(&text) = rest.next() else { break };
+            let Some(text) = rest.pop_front() else { break };
             match f {
                 FenField::Extra => {
                     for (cell, piece) in reader.read_extra(text)? {
@@ -86,7 +102,11 @@ impl Position {
                     _ => return ferr("side", format!("`{text}`: expected `w` or `b`")),
                 },
                 FenField::Castling => castling_text = text,
-                FenField::EnPassant => ep_text = text,
+                FenField::EnPassant => match ep_digit_split(v, text) {
+                    Some("") => {}
+                    Some(more) => rest.push_front(more),
+                    None => ep_text = text,
+                },
                 FenField::Hands => hands.extend(reader.read_hands(text, "hands")?),
                 FenField::Halfmove => {
                     pos.halfmove = text.parse().map_err(|_| FenError {
@@ -125,12 +145,12 @@ impl Position {
             }
         }
         if v.rules.check_counting {
-            if let Some(left) = rest.peek().and_then(|t| check_count::read_lichess(t)) {
+            if let Some(left) = rest.front().and_then(|t| check_count::read_lichess(t)) {
                 pos.checks_left = left;
-                rest.next();
+                rest.pop_front();
             }
         }
-        let unread: Vec<&str> = rest.copied().collect();
+        let unread: Vec<&str> = rest.into_iter().collect();
         if !unread.is_empty() {
             return ferr(
                 "end",
@@ -607,5 +627,32 @@ mod tests {
         // A variant with castling still wants its rights where they belong.
         let chess = reg.get("chess").expect("chess");
         assert!(Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K3 w K - 0 1").is_err());
+    }
+
+    /// Fairy-Stockfish's reading of a FEN whose en-passant field (or both
+    /// castling and en-passant fields) is left out; pyffish 0.0.90's
+    /// `get_fen` gives the expected text.
+    #[test]
+    fn left_out_fields_are_read_as_fairy_stockfish_reads_them() {
+        let reg = Registry::builtin();
+        let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        let read = |id: &str, rest: &str| {
+            let v = reg.get(id).expect(id);
+            Position::from_fen(&v, &format!("{board} {rest}"))
+                .map(|p| p.to_fen())
+                .map_err(|e| e.to_string())
+        };
+        let want = |rest: &str| Ok(format!("{board} {rest}"));
+        // The en-passant field is the first digit of the next word.
+        assert_eq!(read("chess", "w - 0 1"), want("w - - 1 1"));
+        assert_eq!(read("chess", "w KQkq 3 5"), want("w KQkq - 5 1"));
+        assert_eq!(read("chess", "w KQkq 10 5"), want("w KQkq - 0 5"));
+        // A checks count where the castling field belongs: both are left out.
+        assert_eq!(read("3check", "w 2+3 4 5"), want("w - - 2+3 4 5"));
+        assert_eq!(read("chess", "w 10 5"), want("w - - 10 5"));
+        // Garbage is still refused.
+        assert!(read("chess", "w KQkq x3 0 1").is_err());
+        assert!(read("chess", "w KQkq 0x 1").is_err());
+        assert!(read("chess", "w 7+7 0 1").is_err());
     }
 }

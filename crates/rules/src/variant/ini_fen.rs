@@ -2,12 +2,11 @@
 //! Menagerie reads FEN.
 //!
 //! Fairy-Stockfish reads a FEN leniently, field by field, and some sections
-//! of its own `variants.ini` rely on that: an empty hand written `[-]`, and
-//! a FEN without its en-passant field (`w - 0 1`), where Fairy-Stockfish
-//! takes the first character of the number for an en-passant file, finds
-//! none, and reads what follows as the move-rule clock. Menagerie's FEN
-//! reader is strict (a bad field is an error, not a guess), so the
-//! translation writes such a FEN the way Fairy-Stockfish understood it.
+//! of its own `variants.ini` rely on that: an empty hand written `[-]`,
+//! which the translation writes `[]`, and a FEN without its en-passant
+//! field (`w - 0 1`) or with a check count right after the side
+//! (`w 7+7 0 1`), which Menagerie's FEN reader takes as Fairy-Stockfish
+//! does.
 //!
 //! A `*` in the board is a wall in Fairy-Stockfish: a cell nothing may
 //! enter or pass, for good. Menagerie's FEN writes its holes so, and a hole
@@ -15,48 +14,14 @@
 //! translation makes those cells holes of the board. The start position
 //! also tells where the castling King and Rooks stand (`board_rows`).
 
-/// Field index of the en-passant cells in a chess FEN.
-const EP_FIELD: usize = 3;
-
 /// Field index of the castling rights in a chess FEN.
 const CASTLING_FIELD: usize = 2;
 
-/// `fen` written the way Fairy-Stockfish reads it.
+/// `fen` written the way Fairy-Stockfish reads it. The FEN reader itself
+/// takes left-out castling and en-passant fields as Fairy-Stockfish does
+/// (`Position::from_fen`); only the hand `[-]` is rewritten here.
 pub(super) fn start_fen(fen: &str) -> String {
-    let fen = fen.replace("[-]", "[]");
-    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
-    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    // A field after the side to move that starts with a digit ends
-    // Fairy-Stockfish's reading of castling and en passant: a check count
-    // (`w 7+7 0 1`) there stands for `w - - 7+7 0 1`.
-    if fields
-        .get(CASTLING_FIELD)
-        .is_some_and(|f| f.starts_with(|c: char| c.is_ascii_digit()) && f.contains('+'))
-    {
-        fields.splice(
-            CASTLING_FIELD..CASTLING_FIELD,
-            ["-".to_string(), "-".to_string()],
-        );
-        return fields.join(" ");
-    }
-    // Only behind a castling field: `w 0 1` has neither, and is read as
-    // clocks right after the side to move.
-    let castling = fields.get(EP_FIELD - 1).is_some_and(|f| !numeric(f));
-    if let Some(ep) = fields
-        .get(EP_FIELD)
-        .filter(|f| castling && numeric(f))
-        .cloned()
-    {
-        // Its first digit was read as a file and dropped; the rest of the
-        // number, if any, is the clock.
-        fields[EP_FIELD] = "-".to_string();
-        if ep.len() > 1 {
-            fields.insert(EP_FIELD + 1, ep[1..].to_string());
-        }
-        // Whatever followed the clock is read as the move number.
-        fields.truncate(EP_FIELD + 3);
-    }
-    fields.join(" ")
+    fen.replace("[-]", "[]")
 }
 
 /// `fen` without castling rights: Fairy-Stockfish reads the castling
@@ -123,19 +88,9 @@ mod tests {
     use super::start_fen;
 
     #[test]
-    fn a_missing_en_passant_field_is_read_as_fairy_stockfish_does() {
-        assert_eq!(start_fen("8/8 w - 0 1"), "8/8 w - - 1");
-        assert_eq!(start_fen("8/8 w - 12 7"), "8/8 w - - 2 7");
-        assert_eq!(start_fen("8/8 w - - 0 1"), "8/8 w - - 0 1");
+    fn an_empty_hand_written_with_a_dash_is_read_as_empty() {
         assert_eq!(start_fen("8/8[-] w - e3 0 1"), "8/8[] w - e3 0 1");
-        assert_eq!(start_fen("KNR2rnk w"), "KNR2rnk w");
-        assert_eq!(start_fen("8/8 w 0 1"), "8/8 w 0 1");
-    }
-
-    #[test]
-    fn a_check_count_right_after_the_side_stands_for_both_fields() {
-        assert_eq!(start_fen("8/8 w 7+7 0 1"), "8/8 w - - 7+7 0 1");
-        assert_eq!(start_fen("8/8 w KQ - 3+3 0 1"), "8/8 w KQ - 3+3 0 1");
+        assert_eq!(start_fen("8/8 w 7+7 0 1"), "8/8 w 7+7 0 1");
     }
 
     #[test]
