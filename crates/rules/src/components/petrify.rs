@@ -24,10 +24,16 @@
 //!   move whose King the enemy King touches is mated, not stalemated, and
 //!   a castling King may not pass a cell the enemy King touches.
 //!
+//! With explosions (Fairy-Stockfish's `nuclear`), Fairy-Stockfish judges
+//! whether a capture leaves the mover's royal safe on the board the
+//! explosion leaves, the capture cell empty: the stone put there shields
+//! nothing, so a Pawn may not take on a line between its King and an enemy
+//! Queen (`stone_exposed`, recorded by make like a gated piece's shield).
+//!
 //! Hooks: effects of a move (`petrify`, called by make after a capture;
 //! unmake takes the stone off and puts the piece back) and legality
-//! (`petrified_royal` and `royal_capturable`, in
-//! `Position::last_move_legal`).
+//! (`petrified_royal`, `royal_capturable` and the recorded
+//! `stone_exposed`, in `Position::last_move_legal`).
 
 use crate::piece::{Color, PieceType};
 use crate::position::Position;
@@ -65,6 +71,23 @@ impl Position {
         }
         self.put_stone(to, stone);
         Some(u8::from(here))
+    }
+
+    /// After a capture whose explosion turned the captor's cell `to` to
+    /// stone (just placed by [`Position::petrify`]): whether `mover`'s
+    /// royals were capturable with that cell empty, as Fairy-Stockfish
+    /// judges the move (see the module docs). `None` without explosions
+    /// or royals: the stone then shields like any wall.
+    pub(crate) fn stone_exposed(&mut self, to: CellId, mover: Color) -> Option<bool> {
+        let v = self.variant();
+        if v.rules.blast.is_none() || !v.has_royal() {
+            return None;
+        }
+        let stone = self.piece(to).kind();
+        self.take_stone(to);
+        let exposed = self.royal_capturable(mover);
+        self.put_stone(to, stone);
+        Some(exposed)
     }
 
     /// Takes the stone off `to`; unmake then puts back from the blast
@@ -180,6 +203,31 @@ mod tests {
         assert!(moves(&p).is_empty());
         let o = p.outcome().expect("over");
         assert_eq!(o.winner, Some(crate::Color::Black));
+    }
+
+    /// Fairy-Stockfish's `nuclear` section: atomic chess whose Pawns are a
+    /// custom piece (blown up by explosions) and whose pieces but the King
+    /// turn to stone where they capture.
+    const NUCLEAR: &str = "[nuclear:atomic]\npawn = -\ncustomPiece1 = p:fmWfceFifmnD\npawnTypes = p\npetrifyOnCaptureTypes = pnbrq\nenPassantRegion = -\n";
+
+    #[test]
+    fn after_an_explosion_the_captors_stone_shields_nothing() {
+        let v = crate::test_support::ini_variant(NUCLEAR);
+        let nuclear = |fen: &str| Position::from_fen(&v, fen).expect("fen");
+        // pyffish 0.0.90: with the White Queen on e1, neither the Pawn nor
+        // the Queen on d5 may take on e4, though each would leave a stone
+        // there between the Queen and the Black King.
+        let p = nuclear("4k3/8/8/3p4/4P3/8/8/K3Q3 b - - 0 1");
+        assert_eq!(moves(&p), ["d5d4", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]);
+        let q = nuclear("4k3/8/8/3q4/4P3/8/8/K3Q3 b - - 0 1");
+        assert!(!moves(&q).contains(&"d5e4".to_string()));
+        assert_eq!(moves(&q).len(), 28);
+        // Without the Queen the capture stands, and the stone blocks later.
+        let mut free = nuclear("4k3/8/8/3p4/4P3/8/8/K7 b - - 0 1");
+        assert!(moves(&free).contains(&"d5e4".to_string()));
+        play(&mut free, "d5e4");
+        assert_eq!(free.to_fen(), "4k3/8/8/8/4*3/8/8/K7 w - - 0 2");
+        assert_eq!(moves(&free), ["a1a2", "a1b1", "a1b2"]);
     }
 
     #[test]

@@ -252,7 +252,7 @@ impl Position {
             return false;
         }
         let exposed = self
-            .last_gate_exposed()
+            .last_placed_exposed()
             .unwrap_or_else(|| self.royal_capturable(mover));
         (!exposed || self.bikjang_pass())
             && !self.royals_facing()

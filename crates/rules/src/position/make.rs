@@ -57,7 +57,7 @@ impl Position {
             wall_removed: u16::MAX,
             blasted: 0,
             flips: Default::default(),
-            gate_exposed: false,
+            placed_exposed: None,
             petrified: false,
         };
         if self.ep_hashed {
@@ -182,13 +182,14 @@ impl Position {
                     if let Some(n) = self.petrify(to, moved_kind, landed) {
                         u.blasted += n;
                         u.petrified = true;
+                        u.placed_exposed = self.stone_exposed(to, us);
                     }
                 }
             }
         }
         if let Some((cell, kind)) = self.gate_of(m) {
             // Judged before the piece is placed: it shields nothing.
-            u.gate_exposed = v.has_royal() && self.royal_attacked(us);
+            u.placed_exposed = Some(v.has_royal() && self.royal_attacked(us));
             self.add_hand(us, kind, -1);
             self.put(cell, Piece::new(kind, us), 0);
         }
@@ -388,7 +389,7 @@ impl Position {
             wall_removed: u16::MAX,
             blasted: 0,
             flips: Default::default(),
-            gate_exposed: false,
+            placed_exposed: None,
             petrified: false,
         };
         if self.ep_hashed {

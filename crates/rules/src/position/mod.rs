@@ -37,9 +37,11 @@ struct Undo {
     blasted: u8,
     /// The stones the move turned (`components::flip`).
     flips: crate::components::flip::Flipped,
-    /// A gating move left its mover's royal attacked before the gated
-    /// piece was placed (`components::gating`).
-    gate_exposed: bool,
+    /// Whether the move left its mover's royal attacked before it put down
+    /// a piece that shields nothing: a gated piece (`components::gating`)
+    /// or the stone of a captor that exploded (`components::petrify`).
+    /// `None` when the move put down no such piece.
+    placed_exposed: Option<bool>,
     /// The capturing piece turned to stone (`components::petrify`).
     petrified: bool,
 }
@@ -305,13 +307,13 @@ impl Position {
         self.history.iter().map(|u| u.mv).collect()
     }
 
-    /// For a gating last move: whether it left its mover's royal attacked
-    /// before the gated piece was placed (`components::gating`: the gated
-    /// piece shields nothing). `None` after any other move.
+    /// For a last move that put down a piece that shields nothing (a gated
+    /// piece, `components::gating`; an exploded captor's stone,
+    /// `components::petrify`): whether it left its mover's royal attacked
+    /// before that piece was placed. `None` after any other move.
     #[must_use]
-    pub(crate) fn last_gate_exposed(&self) -> Option<bool> {
-        let u = self.history.last()?;
-        u.mv.gate().map(|_| u.gate_exposed)
+    pub(crate) fn last_placed_exposed(&self) -> Option<bool> {
+        self.history.last()?.placed_exposed
     }
 
     /// The type of the piece the last move turned to stone, if it did
