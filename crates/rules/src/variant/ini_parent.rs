@@ -554,4 +554,25 @@ mod tests {
             .contains("neither a variant Menagerie knows"));
         assert_eq!(c.problems[0].line, Some(1));
     }
+
+    #[test]
+    fn guards_are_dropped_only_in_their_palace_over_janggi() {
+        // Fairy-Stockfish's janggihouse: Janggi with drops; pyffish 0.0.90
+        // drops a Guard only on the free cells of its own palace.
+        let v = crate::test_support::ini_variant(
+            "[janggihouse:janggi]\nstartFen = rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR[] w - - 0 1\npieceDrops = true\ncapturesToHand = true\n",
+        );
+        let drops = |fen: &str| -> Vec<String> {
+            let p = crate::Position::from_fen(&v, fen).expect("fen");
+            crate::test_support::legal_uci_starting(&p, "A@")
+        };
+        assert_eq!(
+            drops("3k5/9/9/9/9/9/9/9/5K3/9[Aa] w - - 0 1").join(" "),
+            "A@d1 A@d2 A@d3 A@e1 A@e2 A@e3 A@f1 A@f3"
+        );
+        assert_eq!(
+            drops("3k5/9/9/9/9/9/9/9/5K3/9[Aa] b - - 0 1").join(" "),
+            "A@d8 A@d9 A@e10 A@e8 A@e9 A@f10 A@f8 A@f9"
+        );
+    }
 }
