@@ -88,6 +88,9 @@ pub(super) const NAMED: &[(&str, &str)] = &[
     ("soldier", "fsW"),
     ("horse", "nN"),
     ("elephant", "nA"),
+    // Janggi's Elephant: a step along a rank or file, then two diagonally
+    // outwards, blocked on either cell it passes.
+    ("janggiElephant", "nZ"),
     ("banner", "RcpRnN"),
     ("wazir", "W"),
     ("commoner", "K"),
@@ -559,13 +562,13 @@ mod tests {
     #[test]
     fn a_broken_section_is_reported_and_the_others_load() {
         let text =
-            "[good]\nmaxFile = 8\n[bad]\nmaxFile = 8\ndiagonalLines = c3\n[later:good]\nmaxRank = 8\n";
+            "[good]\nmaxFile = 8\n[bad]\nmaxFile = 8\ndropOnTop = true\n[later:good]\nmaxRank = 8\n";
         let c = convert_sections("x.ini", text);
         let ids: Vec<&str> = c.variants.iter().map(|(id, _)| id.as_str()).collect();
         assert_eq!(ids, ["good", "later"]);
         assert_eq!(c.problems.len(), 1);
         assert_eq!(c.problems[0].line, Some(5));
-        assert_eq!(c.problems[0].key, "[bad] diagonalLines");
+        assert_eq!(c.problems[0].key, "[bad] dropOnTop");
         // The strict form refuses the whole file.
         assert!(convert("x.ini", text).is_err());
     }
@@ -605,10 +608,8 @@ mod tests {
                 );
             }
         }
-        let p = problems_of("[v]\ndiagonalLines = c3 e3\n");
-        assert!(p[0]
-            .message
-            .contains("`diagonalLines` is not supported yet"));
+        let p = problems_of("[v]\ndropOnTop = true\n");
+        assert!(p[0].message.contains("`dropOnTop` is not supported yet"));
     }
 
     #[test]

@@ -20,6 +20,7 @@ use super::ini_connect;
 use super::ini_fen;
 use super::ini_gating;
 use super::ini_goals;
+use super::ini_palace;
 use super::ini_pawns;
 use super::ini_regions;
 use super::ini_rules;
@@ -234,6 +235,7 @@ pub(super) fn to_toml(id: &str, file: &str, st: &Settings) -> Result<String, Vec
         .chain(ini_blast::KEYS.iter().copied())
         .chain(ini_regions::KEYS.iter().copied())
         .chain(ini_xiangqi::KEYS.iter().copied())
+        .chain(ini_palace::KEYS.iter().copied())
         .chain(ini_connect::KEYS.iter().copied())
         .chain(ini_army::KEYS.iter().copied())
         .chain(ini_gating::KEYS.iter().copied())
@@ -403,6 +405,7 @@ impl<'a> Template<'a> {
         ini_walls::apply(self.st, &letters, &mut t, &mut self.problems);
         // The Soldier's moves first: a mobility region confines them all.
         ini_xiangqi::apply(self.st, self.ranks, &mut t, &mut self.problems);
+        ini_palace::apply(self.st, &mut t);
         let size = (self.files, self.ranks);
         ini_regions::apply(self.st, size, &mut t, &mut self.problems);
         t.insert("notation".into(), Value::Table(self.notation()));

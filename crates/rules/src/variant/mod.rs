@@ -15,6 +15,7 @@ mod ini_gating;
 mod ini_goals;
 pub mod ini_keys;
 mod ini_letters;
+mod ini_palace;
 mod ini_parent;
 mod ini_pawns;
 mod ini_profile;
