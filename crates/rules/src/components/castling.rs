@@ -44,6 +44,12 @@ pub(crate) fn castling_king(v: &Variant, kind: PieceType) -> bool {
     royal_castler(v, kind) || !v.has_royal()
 }
 
+/// True when the variant's wall moves every turn (the duck): castling
+/// paths are then judged with the wall where the move puts it.
+fn walls_relocate(v: &Variant) -> bool {
+    v.rules.walls.as_ref().is_some_and(|w| w.relocates())
+}
+
 /// A royal piece, or a pseudo-royal one (an extinction type guarded like a
 /// King: atomic chess read from Fairy-Stockfish's keys): it castles, and
 /// only through cells no enemy attacks.
@@ -83,8 +89,9 @@ impl Position {
             if !castling_king(v, k.kind()) {
                 continue;
             }
-            // A King that is not royal cannot be stopped by attacks.
-            let royal = royal_castler(v, k.kind());
+            // A King that is not royal cannot be stopped by attacks; under
+            // a duck its path is judged per duck cell (`castle_safe_with_wall`).
+            let royal = royal_castler(v, k.kind()) && !walls_relocate(v);
             if let Some(mask) = c.imitation {
                 match self.imitation() {
                     Some(t) if mask >> t & 1 != 0 => {}
@@ -96,13 +103,46 @@ impl Position {
                     continue 'rules;
                 }
             }
-            for &s in c.safe.iter().filter(|_| royal) {
-                if self.royal_threatened(s, us) || (s != c.king && self.would_face(us, s, c.king)) {
-                    continue 'rules;
-                }
+            if royal && !self.castle_path_safe(c, us) {
+                continue;
             }
             out.push(Move::castle(i as u8, c.king, c.king_to));
         }
+    }
+
+    /// True when no cell of castling `c`'s King path is attacked and none
+    /// makes the King face an enemy royal.
+    fn castle_path_safe(&self, c: &Castling, us: Color) -> bool {
+        c.safe.iter().all(|&s| {
+            !self.royal_threatened(s, us) && (s == c.king || !self.would_face(us, s, c.king))
+        })
+    }
+
+    /// Under a wall that moves every turn (the duck), the safety of castling
+    /// move `m`'s path with the side's wall moved to `wall`: as in
+    /// Fairy-Stockfish, the old duck no longer shields the path and the new
+    /// one does, so a King may even castle out of a check its duck blocks.
+    /// True for other moves and for Kings no attack stops.
+    pub(crate) fn castle_safe_with_wall(&self, m: Move, wall: CellId) -> bool {
+        let v = self.variant();
+        let (Some(i), Some(w)) = (m.castling(), v.rules.walls.as_ref()) else {
+            return true;
+        };
+        if v.rules.chess960.is_some() || !walls_relocate(v) {
+            return true;
+        }
+        let c = &v.castling[i];
+        if !royal_castler(v, self.piece(c.king).kind()) {
+            return true;
+        }
+        let mut seen = self.clone();
+        for old in seen.walls() {
+            seen.take_stone(old);
+        }
+        if seen.piece(wall).is_empty() {
+            seen.put_stone(wall, w.piece);
+        }
+        seen.castle_path_safe(c, self.side())
     }
 
     /// King start, King destination, partner start and partner destination

@@ -216,6 +216,7 @@ impl Position {
                         if after.piece(c).is_empty()
                             && !blasted.contains(&c)
                             && (w.rule != WallRule::Edge || self.edge_ok(w, c))
+                            && self.castle_safe_with_wall(m, c)
                         {
                             out.push(m.with_wall(c));
                         }
