@@ -173,7 +173,7 @@ pub fn move_text(pos: &Position, m: Move, style: TextStyle) -> String {
 }
 
 /// True in a variant where a side walls instead of moving.
-fn wall_or_move(pos: &Position) -> bool {
+pub(crate) fn wall_or_move(pos: &Position) -> bool {
     pos.variant()
         .rules
         .walls

@@ -233,8 +233,19 @@ fn check_mark(pos: &Position, m: Move) -> &'static str {
     }
 }
 
-/// SAN of a legal move without its check mark.
+/// SAN of a legal move without its check mark. Where a side walls instead
+/// of moving, a piece move keeps Fairy-Stockfish's empty wall field, as in
+/// its SAN (`d3,a1`; `components::walls`).
 fn san_body(pos: &Position, legal: &[Move], m: Move) -> String {
+    let body = san_without_wall_field(pos, legal, m);
+    if m.wall().is_none() && !m.is_null() && crate::notation::wall_or_move(pos) {
+        return format!("{body},{}", crate::components::walls::NO_WALL_TEXT);
+    }
+    body
+}
+
+/// [`san_body`] but for the empty wall field.
+fn san_without_wall_field(pos: &Position, legal: &[Move], m: Move) -> String {
     let v = pos.variant();
     let g = &v.geometry;
     if let Some(w) = m.wall() {
@@ -247,7 +258,11 @@ fn san_body(pos: &Position, legal: &[Move], m: Move) -> String {
             .collect();
         bases.sort_unstable_by_key(|o| o.raw());
         bases.dedup();
-        return format!("{},{}", san_body(pos, &bases, m.without_wall()), g.name(w));
+        return format!(
+            "{},{}",
+            san_without_wall_field(pos, &bases, m.without_wall()),
+            g.name(w)
+        );
     }
     if let Some(k) = m.dropped() {
         let text = drop_letter(pos, m);
@@ -264,7 +279,7 @@ fn san_body(pos: &Position, legal: &[Move], m: Move) -> String {
     if let Some((cell, kind)) = pos.gate_of(m) {
         // Fairy-Stockfish's form: the move, `/` and the gated piece, and
         // for castling the cell it goes on (`Nc3/H`, `O-O/Hh1`).
-        let mut s = san_body(pos, legal, m.without_gate());
+        let mut s = san_without_wall_field(pos, legal, m.without_gate());
         s.push('/');
         s.push_str(&v.pieces[usize::from(kind)].token);
         if m.kind() == MoveKind::Castle {
@@ -607,4 +622,61 @@ pub fn parse_san_in(pos: &Position, legal: &[Move], text: &str) -> Result<Move, 
         }
     }
     Err(MoveError::Illegal(text.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_move;
+    use crate::test_support::{ini_variant, play_uci};
+
+    /// The SAN of the legal move written `uci` in `pos`, checked to read
+    /// back as the same move.
+    fn san_of(pos: &Position, uci: &str) -> String {
+        let m = parse_move(pos, uci).unwrap_or_else(|e| panic!("{uci}: {e}"));
+        let text = san(pos, m);
+        assert_eq!(parse_san(pos, &text), Ok(m), "{uci} written {text}");
+        text
+    }
+
+    #[test]
+    fn xiangqi_sections_write_fairy_stockfishs_san_letters() {
+        // pyffish 0.0.90: over the built-in xiangqi the Horse (`n` in FEN)
+        // is written H and the Elephant (`b`) E, on the board and in drops.
+        let v = ini_variant("[xh:xiangqi]\npieceDrops = true\ncapturesToHand = true\n");
+        let p = Position::start(&v);
+        assert_eq!(san_of(&p, "b1c3"), "Hc3");
+        assert_eq!(san_of(&p, "c1e3"), "Ece3");
+        assert_eq!(san_of(&p, "d1e2"), "Ade2");
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[BN] w - - 0 1";
+        let p = Position::from_fen(&v, fen).unwrap();
+        assert_eq!(san_of(&p, "N@a2"), "H@a2");
+        // A section that defines the type again writes its FEN letter, in
+        // that section and in those extending it (pyffish 0.0.90).
+        let text = "[xh:xiangqi]\n[xb:xiangqi]\nelephant = b\n[xc:xh]\nhorse = n\n";
+        let mut reg = crate::Registry::builtin();
+        reg.add_ini("x.ini", text).expect("loads");
+        let start = |id: &str| Position::start(&reg.get(id).unwrap());
+        assert_eq!(san_of(&start("xb"), "c1e3"), "Bce3");
+        assert_eq!(san_of(&start("xb"), "b1c3"), "Hc3");
+        assert_eq!(san_of(&start("xc"), "b1c3"), "Nc3");
+        assert_eq!(san_of(&start("xc"), "c1e3"), "Ece3");
+    }
+
+    #[test]
+    fn wall_or_move_san_keeps_the_empty_wall_field() {
+        // pyffish 0.0.90 (atlantis): a piece move that walls nothing is
+        // written with Fairy-Stockfish's empty wall field, before the check
+        // mark; a wall alone names the piece that stays and the wall.
+        let v = ini_variant("[atlantis:chess]\nwallingRule = edge\nwallOrMove = true\n");
+        let mut p = Position::start(&v);
+        assert_eq!(san_of(&p, "d2d3,d3a1"), "d3,a1");
+        assert_eq!(san_of(&p, "g1f3,f3a1"), "Nf3,a1");
+        assert_eq!(san_of(&p, "a1a1,a1a3"), "Ra1,a3");
+        play_uci(&mut p, "e2e4,e4a1");
+        assert_eq!(san_of(&p, "a7a7,a7h6"), "a7,h6");
+        let p = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        assert_eq!(san_of(&p, "h1h8,h8a1"), "Rh8,a1+");
+        assert_eq!(san_of(&p, "e1e1,e1a1"), "Ke1,a1");
+    }
 }

@@ -138,6 +138,11 @@ pub(super) struct Settings {
     /// promotion choice; it keeps the template's piece letters, which only
     /// matters for a start position Fairy-Stockfish would refuse.
     pub(super) bare: bool,
+    /// Piece key -> the letter Fairy-Stockfish's SAN writes for that type
+    /// where it differs from its FEN letter: a built-in's synonym (Xiangqi's
+    /// Horse `H`, FEN `n`), given by a parent profile only
+    /// (`ini_profile::SAN_LETTERS`; `ini_letters::drop_redefined_synonyms`).
+    pub(super) san_letters: BTreeMap<String, char>,
 }
 
 impl Settings {
@@ -146,9 +151,11 @@ impl Settings {
     }
 
     /// The keys of a parent profile, each reported at `line`.
-    fn of_profile(keys: BTreeMap<String, String>, line: usize) -> Settings {
+    fn of_profile(mut keys: BTreeMap<String, String>, line: usize) -> Settings {
+        let san_letters = ini_profile::take_san_letters(&mut keys);
         Settings {
             values: keys.into_iter().map(|(k, v)| (k, (v, line))).collect(),
+            san_letters,
             ..Settings::default()
         }
     }
@@ -288,6 +295,7 @@ pub fn convert_sections_over(
         ini_letters::follow_new_letters(&mut st.values, &sec.keys);
         let promoted = ini_promoted::merged(&st.values, &sec.keys);
         ini_letters::drop_taken_letters(&mut st.values, &sec.keys);
+        ini_letters::drop_redefined_synonyms(&mut st.san_letters, &sec.keys);
         for (k, v, line) in &sec.keys {
             st.values.insert(k.clone(), (v.clone(), *line));
         }

@@ -53,6 +53,17 @@ pub(super) fn drop_taken_letters(
     }
 }
 
+/// Takes away the SAN letters (`Settings::san_letters`) of the piece types
+/// whose keys are among `own` (the section's keys): Fairy-Stockfish's
+/// synonym belongs to the built-in's own definition of the type, and a
+/// section that defines the type again (`horse = n`) writes its FEN letter.
+pub(super) fn drop_redefined_synonyms(
+    san_letters: &mut BTreeMap<String, char>,
+    own: &[(String, String, usize)],
+) {
+    san_letters.retain(|key, _| !own.iter().any(|(k, ..)| k == key));
+}
+
 /// Keys whose value names piece types by their letters.
 const TYPE_KEYS: &[&str] = &[
     "promotionPieceTypes",

@@ -48,6 +48,32 @@ pub(super) fn keys(id: &str) -> Option<BTreeMap<String, String>> {
     Some(out)
 }
 
+/// The profile key giving the letters Fairy-Stockfish's SAN writes for
+/// some piece types of the built-in instead of their FEN letters (its
+/// synonyms): `horse:h elephant:e`, piece key and letter. A profile's own
+/// key, not Fairy-Stockfish's: a section cannot set it.
+pub(super) const SAN_LETTERS: &str = "sanLetters";
+
+/// Takes the [`SAN_LETTERS`] key out of a profile's `keys`: piece key ->
+/// letter (upper case).
+pub(super) fn take_san_letters(keys: &mut BTreeMap<String, String>) -> BTreeMap<String, char> {
+    let Some(text) = keys.remove(SAN_LETTERS) else {
+        return BTreeMap::new();
+    };
+    text.split_whitespace()
+        .filter_map(|pair| {
+            let (key, letter) = pair.split_once(':')?;
+            let mut chars = letter.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => {
+                    Some((key.to_string(), c.to_ascii_uppercase()))
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

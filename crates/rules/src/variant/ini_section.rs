@@ -113,6 +113,9 @@ struct Pieces {
     pawn: Option<char>,
     /// The royal piece's letter, if the section has one.
     king: Option<char>,
+    /// FEN letter -> the letter Fairy-Stockfish's SAN writes instead
+    /// (`Settings::san_letters` of the types still in the game).
+    san: BTreeMap<char, char>,
 }
 
 /// Who a letter belongs to while the pieces are read.
@@ -210,7 +213,19 @@ fn read_pieces(st: &Settings, problems: &mut Vec<Problem>) -> Pieces {
         }
     }
     let find = |role| by_letter.iter().find(|(_, v)| v.0 == role).map(|(c, _)| *c);
+    let san = st
+        .san_letters
+        .iter()
+        .filter_map(|(k, &san)| {
+            let (c, _) = piece_letter(st, k, false).ok()??;
+            let mut name = k.clone();
+            name[..1].make_ascii_uppercase();
+            // The type still holds its letter (no later type took it).
+            (by_letter.get(&c)?.1 == name).then_some((c, san))
+        })
+        .collect();
     Pieces {
+        san,
         pawn: find(Role::Pawn),
         king: find(Role::King),
         others: by_letter
@@ -518,6 +533,9 @@ impl<'a> Template<'a> {
                 // Not the pawn type: Fairy-Stockfish's SAN writes its letter
                 // (Breakthrough's or Hexapawn's `customPiece1 = p:...`).
                 p.insert("san".into(), Value::String("P".into()));
+            }
+            if let Some(&san) = self.pieces.san.get(&l) {
+                p.insert("san".into(), Value::String(san.to_string()));
             }
             if let Some(&to) = promoted.get(&l) {
                 if !self.pieces.others.contains_key(&to) {
