@@ -45,6 +45,23 @@ const PERFT_SET: &[(&str, Option<&str>, u32)] = &[
         Some("rubbur/p1pppp/4*g1/p1*G3/PPPPPP/RUBB1R|*r*u*b*b*u*r/*pppPpp/6/2P1*P1/PPP2P/*R*U*B*B*U*R|dg*qq1*d/1pp1pp/3*u2/2U3/PPPPPP/DG*QQ1*D|*d1q*qgd/1ppppp/p2p2/6/PPPPP*P/*D*GQ1GD|*r1*b*b*u1/1pp2p/4p*r/2p2P/2PPPP/*R*U*B*B*U*R|rub1u1/ppppb1/4p1/p*Q3R/PPP*gP1/RUBBUr w *PP2*pp 0 23"),
         3,
     ),
+    // Fairy-Stockfish's own built-ins, to compare with its `go perft`
+    // (docs/engine.md). Xiangqi: a middlegame reached by 40 random plies
+    // (captures preferred) from the start; Crazyhouse: the Scandinavian
+    // after 1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.d4 Nf6 5.Nf3 Bf5, a Pawn in
+    // each hand.
+    (
+        "xiangqi",
+        Some("6b2/3k5/9/p3p1p2/9/2P3P2/P3P4/4C2cB/9/2RcKA3 w - - 0 21"),
+        5,
+    ),
+    ("janggi", None, 5),
+    (
+        "crazyhouse",
+        Some("rn2kb1r/ppp1pppp/5n2/q4b2/3P4/2N2N2/PPP2PPP/R1BQKB1R[Pp] w KQkq - 3 6"),
+        4,
+    ),
+    ("atomic", None, 5),
 ];
 
 /// Runs `bench`.
