@@ -110,7 +110,7 @@ fen = "k1g2/5/5/5/2G1K w - - 0 1"
 "#;
 
 /// A Fairy-Stockfish ini file with one good and one broken section.
-const PART_INI: &str = "[good]\nmaxFile = 8\n[broken]\ndiagonalLines = c3 e3\n";
+const PART_INI: &str = "[good]\nmaxFile = 8\n[broken]\ndropOnTop = true\n";
 
 fn uci(input: &str) -> (Vec<String>, Arc<Mutex<Log>>) {
     let log = Arc::new(Mutex::new(Log::default()));
@@ -292,7 +292,7 @@ fn a_partly_broken_ini_file_loads_its_good_sections() {
         "setoption name VariantPath value part.ini\nsetoption name UCI_Variant value good\nquit\n",
     );
     assert!(
-        out.contains(&"info string part.ini:4: [broken] diagonalLines: Fairy-Stockfish key `diagonalLines` is not supported yet".to_string()),
+        out.contains(&"info string part.ini:4: [broken] dropOnTop: Fairy-Stockfish key `dropOnTop` is not supported yet".to_string()),
         "{out:?}"
     );
     assert!(out.contains(&"info string loaded good from part.ini".to_string()));
@@ -302,7 +302,7 @@ fn a_partly_broken_ini_file_loads_its_good_sections() {
     let (out, _) = xboard("protover 2\noption VariantPath=part.ini\nvariant good\nquit\n");
     assert!(
         out.iter()
-            .any(|l| l.starts_with("# part.ini:4: [broken] diagonalLines")),
+            .any(|l| l.starts_with("# part.ini:4: [broken] dropOnTop")),
         "{out:?}"
     );
     assert!(out
