@@ -22,6 +22,7 @@
 //! goes to the hand of its owner's opponent (`Position::blast_one`).
 
 use crate::components::walls;
+use crate::moves::Move;
 use crate::piece::{Color, Piece, PieceType};
 use crate::position::Position;
 use menagerie_geometry::{CellId, Geometry, Vector};
@@ -141,28 +142,27 @@ impl Position {
         })
     }
 
-    /// The mover's royals attacked after the last move, judged as
-    /// Fairy-Stockfish judges an exploding move with a wall: its safety
-    /// test clears every non-pawn piece that stood beside the capture
-    /// before the move, the mover's own origin included, and a duck the
-    /// move placed on that origin stands there afterwards but shields
-    /// nothing in the test (atomic duck). `None` when the last move is not
-    /// such a move, and the usual test applies.
-    pub(crate) fn origin_wall_exposed(&self, mover: Color) -> Option<bool> {
-        let b = self.variant().rules.blast.as_ref()?;
-        let m = self.last_move()?;
+    /// Called by make right after move `m` of `mover` (a piece of
+    /// `moved_kind`) placed its wall: whether `mover`'s royals are
+    /// capturable as Fairy-Stockfish judges an exploding move with a wall.
+    /// Its safety test clears every non-pawn piece that stood beside the
+    /// capture before the move, the mover's own origin included, so a duck
+    /// the move placed on that origin stands there afterwards but shields
+    /// nothing in the test (atomic duck). `None` for any other move: the
+    /// usual test applies.
+    pub(crate) fn origin_wall_exposed(
+        &mut self,
+        m: Move,
+        moved_kind: PieceType,
+        mover: Color,
+    ) -> Option<bool> {
         let from = m.from()?;
-        let kind = self.last_moved_kind()?;
-        if !m.is_capture()
-            || m.wall() != Some(from)
-            || !b.removes_near(kind)
-            || !b.area(m.to()).contains(&from)
-        {
-            return None;
-        }
-        let mut seen = self.clone();
-        seen.take_stone(from);
-        Some(seen.royal_capturable(mover))
+        let b = self.variant().rules.blast.as_ref()?;
+        let blown = m.is_capture()
+            && m.wall() == Some(from)
+            && b.removes_near(moved_kind)
+            && b.area(m.to()).contains(&from);
+        blown.then(|| self.capturable_without_stone(from, mover))
     }
 
     /// The verdict of the explosion rule on the move just made by `mover`,

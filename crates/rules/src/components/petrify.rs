@@ -83,11 +83,7 @@ impl Position {
         if v.rules.blast.is_none() || !v.has_royal() {
             return None;
         }
-        let stone = self.piece(to).kind();
-        self.take_stone(to);
-        let exposed = self.royal_capturable(mover);
-        self.put_stone(to, stone);
-        Some(exposed)
+        Some(self.capturable_without_stone(to, mover))
     }
 
     /// Takes the stone off `to`; unmake then puts back from the blast

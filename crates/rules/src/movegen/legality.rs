@@ -253,7 +253,6 @@ impl Position {
         }
         let exposed = self
             .last_placed_exposed()
-            .or_else(|| self.origin_wall_exposed(mover))
             .unwrap_or_else(|| self.royal_capturable(mover));
         (!exposed || self.bikjang_pass())
             && !self.royals_facing()

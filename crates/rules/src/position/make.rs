@@ -200,6 +200,9 @@ impl Position {
         }
         if let Some(cell) = m.wall() {
             u.wall_removed = self.place_wall(us, cell);
+            if let Some(exposed) = self.origin_wall_exposed(m, moved_kind, us) {
+                u.placed_exposed = Some(exposed);
+            }
         }
         let touched = touched
             .iter()

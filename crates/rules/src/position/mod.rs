@@ -38,8 +38,10 @@ struct Undo {
     /// The stones the move turned (`components::flip`).
     flips: crate::components::flip::Flipped,
     /// Whether the move left its mover's royal attacked before it put down
-    /// a piece that shields nothing: a gated piece (`components::gating`)
-    /// or the stone of a captor that exploded (`components::petrify`).
+    /// a piece that shields nothing: a gated piece (`components::gating`),
+    /// the stone of a captor that exploded (`components::petrify`) or a
+    /// duck on the origin of a piece that exploded beside it
+    /// (`components::atomic`).
     /// `None` when the move put down no such piece.
     placed_exposed: Option<bool>,
     /// The capturing piece turned to stone (`components::petrify`).
@@ -309,7 +311,8 @@ impl Position {
 
     /// For a last move that put down a piece that shields nothing (a gated
     /// piece, `components::gating`; an exploded captor's stone,
-    /// `components::petrify`): whether it left its mover's royal attacked
+    /// `components::petrify`; a duck on a blasted origin,
+    /// `components::atomic`): whether it left its mover's royal attacked
     /// before that piece was placed. `None` after any other move.
     #[must_use]
     pub(crate) fn last_placed_exposed(&self) -> Option<bool> {
@@ -498,6 +501,18 @@ impl Position {
     /// Takes the wall piece off `c` (the inverse of `put_stone`).
     pub(crate) fn take_stone(&mut self, c: CellId) {
         self.take(c);
+    }
+
+    /// Whether `mover`'s royals are capturable with the wall piece on `c`
+    /// lifted for the test and put back: a piece a move put down that
+    /// Fairy-Stockfish's legality test does not see (an exploded captor's
+    /// stone, a duck on a blasted origin).
+    pub(crate) fn capturable_without_stone(&mut self, c: CellId, mover: Color) -> bool {
+        let stone = self.piece(c).kind();
+        self.take_stone(c);
+        let exposed = self.royal_capturable(mover);
+        self.put_stone(c, stone);
+        exposed
     }
 
     /// How many blasted pieces are kept for unmake.
