@@ -48,6 +48,7 @@
 //! (`Position::flip_after` and `Position::unflip`, called by
 //! `position::make`).
 
+use crate::components::walls;
 use crate::piece::Color;
 use crate::position::Position;
 use menagerie_geometry::{CellId, CellSet, Vector};
@@ -237,7 +238,7 @@ impl Position {
     /// True when a wall stands on `c`.
     fn wall_on(&self, c: CellId) -> bool {
         let p = self.piece(c);
-        p.is_some() && self.variant().rules.walls.as_ref().map(|w| w.piece) == Some(p.kind())
+        p.is_some() && walls::is_wall(self, p.kind())
     }
 
     /// True when the side to move may drop on the empty cell `c` under

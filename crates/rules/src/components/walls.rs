@@ -207,14 +207,10 @@ impl Position {
                     // As in Fairy-Stockfish, not where the move's explosion
                     // emptied a cell (atomic duck): only cells empty before
                     // the move, its origin, or a piece taken en passant.
-                    let blasted: Vec<CellId> = after
-                        .blasted_from(blasted_before)
-                        .iter()
-                        .map(|b| b.0)
-                        .collect();
+                    let blasted = after.blasted_from(blasted_before);
                     for c in w.region[us.idx()].iter() {
                         if after.piece(c).is_empty()
-                            && !blasted.contains(&c)
+                            && !blasted.iter().any(|b| b.0 == c)
                             && (w.rule != WallRule::Edge || self.edge_ok(w, c))
                             && self.castle_safe_with_wall(m, c)
                         {

@@ -14,6 +14,7 @@
 //! destination would need both regions): `ini_regions` reports it.
 
 use super::ini::Settings;
+use super::ini_regions::per_side;
 use toml::{Table, Value};
 
 /// The key this module translates.
@@ -64,12 +65,8 @@ pub(super) fn apply(st: &Settings, t: &mut Table) {
     if !used {
         return;
     }
-    let mut r = Table::new();
-    r.insert("white".into(), Value::String(cells.into()));
-    r.insert("black".into(), Value::String(cells.into()));
-    r.insert("kind".into(), Value::String("other".into()));
     if let Some(Value::Table(regions)) = t.get_mut("regions") {
-        regions.insert(LINES.into(), Value::Table(r));
+        regions.insert(LINES.into(), per_side(cells, cells));
     }
 }
 

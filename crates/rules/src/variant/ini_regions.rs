@@ -256,7 +256,7 @@ fn pawn_drop_zone(st: &Settings, ranks: usize, white: &str, black: &str) -> Valu
 }
 
 /// A `[regions]` entry with a region per side.
-fn per_side(white: &str, black: &str) -> Value {
+pub(super) fn per_side(white: &str, black: &str) -> Value {
     let mut r = Table::new();
     r.insert("white".into(), Value::String(white.into()));
     r.insert("black".into(), Value::String(black.into()));

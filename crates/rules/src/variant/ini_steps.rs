@@ -9,6 +9,7 @@
 //! `triple-step` (cells per colour as given, not mirrored).
 
 use super::ini::Settings;
+use super::ini_regions::per_side;
 use super::load::Problem;
 use toml::{Table, Value};
 
@@ -38,12 +39,8 @@ pub(super) fn apply(st: &Settings, pawn: Option<char>, t: &mut Table, problems: 
         problems.push(st.problem(key, "the section has no Pawn to step three cells".into()));
         return;
     };
-    let mut region = Table::new();
-    region.insert("white".into(), Value::String(white.into()));
-    region.insert("black".into(), Value::String(black.into()));
-    region.insert("kind".into(), Value::String("other".into()));
     if let Some(Value::Table(regions)) = t.get_mut("regions") {
-        regions.insert(REGION.into(), Value::Table(region));
+        regions.insert(REGION.into(), per_side(white, black));
     }
     let key = pawn.to_ascii_uppercase().to_string();
     let Some(Value::Table(p)) = t
