@@ -144,7 +144,10 @@ def check_start(men, variant):
 # the enemy General below the rank from which it steps sideways: Fairy-
 # Stockfish's SAN marks `+` (its gives_check counts the sideways step) though
 # the General is not in check (its replies are not evasions); Menagerie does not.
-SAN_OWN_CHECK_MARKS = {"atomic", "atomar", "caught-in-a-snag", "crowdedxiangqi"}
+# In coregal the Queens are royal: Menagerie marks an attack on one `+`, the
+# move that must be answered, where Fairy-Stockfish (a pseudo-royal Queen)
+# marks only attacks on its King.
+SAN_OWN_CHECK_MARKS = {"atomic", "atomar", "caught-in-a-snag", "crowdedxiangqi", "coregal"}
 
 
 def san_problems(variant, fen, legal, msans, sample):

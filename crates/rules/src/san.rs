@@ -227,9 +227,14 @@ fn check_mark(pos: &Position, m: Move) -> &'static str {
     if !checked {
         return "";
     }
-    match after.outcome() {
-        Some(o) if o.winner == Some(pos.side()) => "#",
-        _ => "+",
+    // `#` when the checked side has no legal move — whoever that makes the
+    // winner (misère's mated side wins) and also when a rule decided the game
+    // at once (the last of n checks, a flag reached), where the move
+    // generator offers nothing either: Fairy-Stockfish's mark.
+    if after.legal_moves().is_empty() {
+        "#"
+    } else {
+        "+"
     }
 }
 
@@ -678,5 +683,26 @@ mod tests {
         let p = Position::from_fen(&v, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
         assert_eq!(san_of(&p, "h1h8,h8a1"), "Rh8,a1+");
         assert_eq!(san_of(&p, "e1e1,e1a1"), "Ke1,a1");
+    }
+
+    #[test]
+    fn a_check_no_reply_answers_is_marked_mate_whoever_wins() {
+        let reg = crate::Registry::builtin();
+        let at = |id: &str, fen: &str| Position::from_fen(&reg.get(id).unwrap(), fen).unwrap();
+        // pyffish 0.0.90: in misère the checkmated side wins, and the mark is
+        // still `#`; a check with a reply left stays `+`.
+        let p = at(
+            "misere",
+            "1rb2b1r/1ppqp1Q1/7p/1p2Pp1k/2Bn4/3K1Pp1/1P1P1NPP/1RB4R w - - 0 23",
+        );
+        assert_eq!(san_of(&p, "h2g3"), "hxg3#");
+        assert_eq!(san_of(&p, "g7g6"), "Qg6+");
+        // The last of three checks ends the game at once: `#` with replies
+        // on the board (pyffish: `Bb5#`).
+        let p = at(
+            "3check",
+            "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 3",
+        );
+        assert_eq!(san_of(&p, "f1b5"), "Bb5#");
     }
 }
