@@ -185,6 +185,7 @@ fn disambiguation(pos: &Position, legal: &[Move], m: Move, piece: &str) -> Strin
     let mut rivals: Vec<CellId> = legal
         .iter()
         .filter(|o| matches!(o.kind(), MoveKind::Normal | MoveKind::EnPassant))
+        .filter(|o| o.gate() == m.gate())
         // A rival makes the same kind of move to the same cell: promoting
         // the same way, or turning back too (Fairy-Stockfish: a Bishop that
         // cannot promote there is no rival of one that does).
@@ -284,7 +285,19 @@ fn san_without_wall_field(pos: &Position, legal: &[Move], m: Move) -> String {
     if let Some((cell, kind)) = pos.gate_of(m) {
         // Fairy-Stockfish's form: the move, `/` and the gated piece, and
         // for castling the cell it goes on (`Nc3/H`, `O-O/Hh1`).
-        let mut s = san_without_wall_field(pos, legal, m.without_gate());
+        // A piece move's rivals gate the same piece (Fairy-Stockfish:
+        // `Nd7/H` when the other Knight to d7 cannot gate); a castling is
+        // written against the plain castlings.
+        let rivals: Vec<Move> = if m.kind() == MoveKind::Castle {
+            legal.to_vec()
+        } else {
+            legal
+                .iter()
+                .filter(|o| o.gate().map(|g| g.kind) == Some(kind))
+                .map(|o| o.without_gate())
+                .collect()
+        };
+        let mut s = san_without_wall_field(pos, &rivals, m.without_gate());
         s.push('/');
         s.push_str(&v.pieces[usize::from(kind)].token);
         if m.kind() == MoveKind::Castle {
@@ -704,5 +717,19 @@ mod tests {
             "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 3",
         );
         assert_eq!(san_of(&p, "f1b5"), "Bb5#");
+    }
+
+    #[test]
+    fn a_gating_move_is_told_apart_only_from_moves_gating_the_same_piece() {
+        // pyffish 0.0.90 (seirawan): the Knight on f6 cannot gate, so the
+        // gating move needs no origin; the plain moves still do.
+        let reg = crate::Registry::builtin();
+        let v = reg.get("seirawan").unwrap();
+        let fen = "rnbqkb1r/ppp1p1pp/5n2/3p1p2/8/2N2N2/PPPPPPPP/REBQKB1R[Heh] b KQCDFkqbcdf - 3 4";
+        let p = Position::from_fen(&v, fen).unwrap();
+        assert_eq!(san_of(&p, "b8d7h"), "Nd7/H");
+        assert_eq!(san_of(&p, "b8d7e"), "Nd7/E");
+        assert_eq!(san_of(&p, "b8d7"), "Nbd7");
+        assert_eq!(san_of(&p, "f6d7"), "Nfd7");
     }
 }
