@@ -20,6 +20,11 @@ insufficient-material draw (`has_insufficient_material`) is a GUI adjudication,
 not an engine rule: Menagerie's bare-kings draw must agree with it, and a game
 Fairy-Stockfish's GUIs would adjudicate but Menagerie plays on is not counted.
 
+With --repeat P, at each ply the side to move plays, with probability P, the
+reverse of its own previous move when that is legal: games then repeat
+positions often, so repetition verdicts (perpetual check, Xiangqi's chasing
+rule, Janggi's move repetition) are compared too.
+
 A game stops at the first disagreement (reported with the move list that
 reproduces it), at the end of the game or after --plies plies. The exit status
 is 1 if any disagreement was found.
@@ -27,11 +32,13 @@ is 1 if any disagreement was found.
     tests/fsf/differential.py target/release/menagerie            # CI size
     tests/fsf/differential.py target/release/menagerie --games 50 --plies 300
     tests/fsf/differential.py target/release/menagerie --variant makruk --fen "8/8/4k3/8/8/3S4/R7/4K3 w - - 0 1"
+    tests/fsf/differential.py target/release/menagerie --variant xiangqi --repeat 0.7 --games 40 --plies 120
 """
 
 import argparse
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -178,10 +185,32 @@ def san_sample(legal, played, san_moves, san_rng):
     return [played] + san_rng.sample(others, san_moves - 1)
 
 
-def play(men, variant, rng, max_plies, start_fen=None, san=None):
+UCI_MOVE = re.compile(r"^([a-z]+[0-9]+)([a-z]+[0-9]+)$")
+
+
+def reverse_move(uci):
+    """The move that takes a plain piece move back (`b1c3` -> `c3b1`), or
+    None for a drop, a promotion or a move with a path."""
+    m = UCI_MOVE.match(uci)
+    return m.group(2) + m.group(1) if m else None
+
+
+def choose(rng, legal, moves, repeat):
+    """The move to play: with probability `repeat` the reverse of the side's
+    own previous move when it is legal, else a random legal move. With
+    `repeat` 0 the random source is used exactly as without the option."""
+    if repeat > 0 and len(moves) >= 2 and rng.random() < repeat:
+        back = reverse_move(moves[-2])
+        if back in legal:
+            return back
+    return rng.choice(legal)
+
+
+def play(men, variant, rng, max_plies, start_fen=None, san=None, repeat=0.0):
     """Plays one random game (from `start_fen`, or the start position);
     returns a list of disagreement texts (0 or 1). `san`, when given, is
-    (moves compared per ply or None for all, random source of the sample)."""
+    (moves compared per ply or None for all, random source of the sample);
+    `repeat`: the probability of taking back the side's own last move."""
     start = start_fen or sf.start_fen(variant)
     moves = []
     for _ in range(max_plies + 1):
@@ -210,7 +239,7 @@ def play(men, variant, rng, max_plies, start_fen=None, san=None):
         elif mresult != result and not bare:
             problems.append(f"result: Fairy-Stockfish {result}, Menagerie {mresult}")
         over = result != "-" or not legal
-        played = None if over else rng.choice(legal)
+        played = None if over else choose(rng, legal, moves, repeat)
         if san is not None and not problems:
             sample = san_sample(legal, played, *san) if played else legal
             problems += san_problems(variant, fen, legal, msans, sample)
@@ -242,10 +271,15 @@ def main():
     ap.add_argument("--san-moves", type=int, metavar="N",
                     help="with --san, compare at each ply only the move played and N-1 "
                          "others drawn at random (default: every legal move)")
+    ap.add_argument("--repeat", type=float, default=0.0, metavar="P",
+                    help="with probability P a side plays the reverse of its own previous "
+                         "move when legal (repetitions happen; default 0)")
     args = ap.parse_args()
 
     if args.san_moves is not None and args.san_moves < 1:
         ap.error("--san-moves must be at least 1")
+    if not 0 <= args.repeat <= 1:
+        ap.error("--repeat must be a probability from 0 to 1")
     ini_files = args.ini or DEFAULT_INI
     for path in ini_files:
         with open(path, encoding="utf-8") as f:
@@ -269,7 +303,7 @@ def main():
             for g in range(args.games):
                 fen = args.fen[g % len(args.fen)] if args.fen else None
                 san = (args.san_moves, san_rng) if args.san else None
-                problems = play(men, variant, rng, args.plies, fen, san)
+                problems = play(men, variant, rng, args.plies, fen, san, args.repeat)
                 for p in problems:
                     print("DISAGREE", p)
                 bad += len(problems)

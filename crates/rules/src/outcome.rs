@@ -51,6 +51,9 @@ pub enum Reason {
     FullBoard,
     /// A pass while the royals faced each other (Janggi's bikjang).
     Bikjang,
+    /// A repetition brought about by one side chasing a piece at every
+    /// move (Xiangqi's chasing rule): that side loses.
+    Chasing,
     /// A side moved one piece back and forth too often (modern Janggi).
     MoveRepetition,
     /// A side made a castling move that wins, or lost the last right to
@@ -75,6 +78,7 @@ impl Reason {
             Reason::BareKing => "bare-king",
             Reason::DropMate => "drop-mate",
             Reason::PerpetualCheck => "perpetual-check",
+            Reason::Chasing => "chasing",
             Reason::Checks => "checks",
             Reason::Flag => "flag",
             Reason::Extinction => "extinction",

@@ -14,7 +14,7 @@
 //! | move kind | `movegen::gen` (which table a piece uses, which table moves it may make) | [`imitation`], [`first_move`] |
 //! | legality | `movegen::gen` (fast path) and `legal_after` | [`facing`], [`imitation`], [`check_escape`], [`checking`], [`forced_capture`], [`must_drop`], [`placed_promotion`], [`bikjang`] |
 //! | effects of a move | `position::make` (recorded in the undo record) | [`castling`], [`castling960`], [`en_passant`], [`promotion`], [`drops`], [`imitation`], [`counting`], [`check_count`], [`first_move`], [`opposite_castling`] |
-//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`flag`], [`connect`], [`extinction`], [`placed_promotion`], [`mate_series`], [`passing`], [`bikjang`], [`move_repetition`], [`material_count`], [`full_board`], [`castling_wins`] |
+//! | verdict | [`end`] (one list, in the variant's order) | [`coverage`], [`check_count`], [`mate`], [`count_win`], [`repetition`], [`move_rule`], [`ply_cap`], [`bare_kings`], [`counting`], [`bare_king`], [`perpetual`], [`chasing`], [`flag`], [`connect`], [`extinction`], [`placed_promotion`], [`mate_series`], [`passing`], [`bikjang`], [`move_repetition`], [`material_count`], [`full_board`], [`castling_wins`] |
 //!
 //! | wall placement | `movegen::gen` after all moves, `position::make` | [`walls`] |
 //! | drops that earn castling rights, colour-bound drops | `position::make`, the drop generator | [`drop_castling`], [`drop_colours`] |
@@ -39,6 +39,7 @@ pub mod cannon_limits;
 pub mod castling;
 pub mod castling960;
 pub mod castling_wins;
+pub mod chasing;
 pub mod check_count;
 pub mod check_escape;
 pub mod checking;

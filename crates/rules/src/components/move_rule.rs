@@ -16,9 +16,15 @@ use crate::piece::{Color, PieceType};
 use crate::position::Position;
 use menagerie_geometry::CellId;
 
-/// Draw once `plies` plies have passed without progress.
+/// Draw once `plies` plies have passed without progress (more under the
+/// chasing rule after many checks: `components::chasing`).
 pub(crate) fn judge(pos: &Position, plies: u32) -> Option<Outcome> {
-    (pos.halfmove() >= plies).then_some(Outcome {
+    let over = pos.halfmove() >= plies
+        && pos
+            .halfmove()
+            .saturating_sub(super::chasing::move_rule_grace(pos))
+            >= plies;
+    over.then_some(Outcome {
         winner: None,
         reason: Reason::MoveRule,
     })

@@ -3,7 +3,7 @@
 //! of times. The search counts a position's first recurrence already (see
 //! [`super::end::Judge::first_repetition`]).
 
-use super::perpetual;
+use super::{chasing, perpetual};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::Color;
 use crate::position::Position;
@@ -95,8 +95,9 @@ impl RepetitionVerdict {
 
 /// Ends the game at the `occurrences`-th occurrence of the position, or at
 /// its first recurrence when `first` is set: a draw, unless the variant
-/// scores repetitions otherwise or one side checked all through the cycle
-/// (`components::perpetual`).
+/// scores repetitions otherwise, one side checked all through the cycle
+/// (`components::perpetual`) or, failing that, chased a piece all through
+/// it (`components::chasing`).
 pub(crate) fn judge(pos: &Position, occurrences: u32, first: bool) -> Option<Outcome> {
     let earlier = if first {
         1
@@ -118,6 +119,7 @@ pub(crate) fn judge(pos: &Position, occurrences: u32, first: bool) -> Option<Out
     };
     Some(
         perpetual::judge(pos, back)
+            .or_else(|| chasing::judge(pos, back))
             .unwrap_or_else(|| pos.variant().rules.repetition_verdict.outcome(pos)),
     )
 }

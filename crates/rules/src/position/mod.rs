@@ -430,6 +430,18 @@ impl Position {
         self.list_pos[to.idx()] = pos;
     }
 
+    /// Takes the piece off `c` for a look at the board without it; put it
+    /// back with [`Self::set_down`] (`components::chasing`).
+    pub(crate) fn lift(&mut self, c: CellId) -> (Piece, u8) {
+        self.take(c)
+    }
+
+    /// Puts back a piece [`Self::lift`] took, or a piece on an empty cell
+    /// for a look at the board with it.
+    pub(crate) fn set_down(&mut self, c: CellId, (p, origin): (Piece, u8)) {
+        self.put(c, p, origin);
+    }
+
     /// Gives every wall the colour `to` (walls always have the colour of
     /// the side to move: see `components::walls`).
     fn recolour_walls(&mut self, to: Color) {

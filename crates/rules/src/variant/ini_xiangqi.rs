@@ -11,13 +11,17 @@
 //! the `[rules] facing` component. Fairy-Stockfish applies it to its King
 //! type, whatever that King's moves (`king = k:W`, Xiangqi's General, faces
 //! too), and not to a royal Commoner (`extinctionPseudoRoyal`).
+//! `chasingRule` (`none` or `axf`) is the `[rules] chasing` component; its
+//! roles are Fairy-Stockfish's piece types, so the pieces of the types
+//! `rook`, `cannon`, `horse`, `elephant`, `fers` and `soldier` get their
+//! `chase` role.
 
 use super::ini::{bool_of, Settings};
 use super::load::Problem;
 use toml::{Table, Value};
 
 /// The keys this module translates (`soldier` is a named piece type).
-pub(super) const KEYS: &[&str] = &["soldierPromotionRank", "flyingGeneral"];
+pub(super) const KEYS: &[&str] = &["soldierPromotionRank", "flyingGeneral", "chasingRule"];
 
 /// The region from which a Soldier also steps sideways.
 const SOLDIER_REGION: &str = "soldier-sideways";
@@ -26,11 +30,22 @@ const SOLDIER_FORWARD: &str = "fW";
 const SOLDIER_SIDEWAYS: &str = "sW";
 /// Name the piece reader gives the Soldier type.
 const SOLDIER_NAME: &str = "Soldier";
+/// The chasing roles of the piece types, by the names the piece reader
+/// gives them.
+const CHASE_ROLES: &[(&str, &str)] = &[
+    ("Rook", "rook"),
+    ("Cannon", "cannon"),
+    ("Horse", "horse"),
+    ("Elephant", "elephant"),
+    ("Fers", "advisor"),
+    (SOLDIER_NAME, "soldier"),
+];
 
 /// Writes the Xiangqi keys of `st` into the variant table `t` (pieces,
 /// regions and rules already written; `ranks`: the board's ranks).
 pub(super) fn apply(st: &Settings, ranks: usize, t: &mut Table, problems: &mut Vec<Problem>) {
     soldier_rank(st, ranks, t, problems);
+    chasing(st, t, problems);
     match st.get("flyingGeneral").map(|v| (v, bool_of(v))) {
         None | Some((_, Some(false))) => {}
         Some((_, Some(true))) => {
@@ -43,6 +58,34 @@ pub(super) fn apply(st: &Settings, ranks: usize, t: &mut Table, problems: &mut V
         }
         Some((v, None)) => {
             problems.push(st.problem("flyingGeneral", format!("`{v}`: use true or false")));
+        }
+    }
+}
+
+/// `chasingRule`: `[rules] chasing`, and with `axf` the roles of the
+/// pieces of the Xiangqi types.
+fn chasing(st: &Settings, t: &mut Table, problems: &mut Vec<Problem>) {
+    let Some(rule) = st.get("chasingRule") else {
+        return;
+    };
+    if rule != "axf" && rule != "none" {
+        problems.push(st.problem("chasingRule", format!("`{rule}`: use axf or none")));
+        return;
+    }
+    if let Some(Value::Table(rules)) = t.get_mut("rules") {
+        rules.insert("chasing".into(), Value::String(rule.into()));
+    }
+    if rule == "none" {
+        return;
+    }
+    let Some(Value::Table(pieces)) = t.get_mut("pieces") else {
+        return;
+    };
+    for (_, p) in pieces.iter_mut() {
+        let Value::Table(p) = p else { continue };
+        let name = p.get("name").and_then(Value::as_str).unwrap_or_default();
+        if let Some((_, role)) = CHASE_ROLES.iter().find(|(n, _)| *n == name) {
+            p.insert("chase".into(), Value::String((*role).into()));
         }
     }
 }
@@ -151,6 +194,36 @@ mod tests {
         assert!(!w.contains(&"e2e3".to_string()) && w.contains(&"e2e1".to_string()));
         let e = convert("x.ini", &format!("{BASE}flyingGeneral = yes\n")).unwrap_err();
         assert_eq!(e.problems[0].key, "[s] flyingGeneral");
+    }
+
+    #[test]
+    fn chasing_rule_none_or_axf() {
+        // Red's Horse chases Black's Chariot through the repetition: with
+        // Xiangqi's rule (inherited) Black wins, with `none` it is a draw,
+        // as pyffish scores them.
+        let outcome = |text: &str| {
+            let v = crate::test_support::ini_variant(text);
+            let fen = "5k3/9/9/1r7/9/2N6/9/9/9/3K5 b - - 0 1";
+            let mut p = Position::from_fen(&v, fen).expect("fen");
+            for _ in 0..2 {
+                for m in ["b7b2", "c5d3", "b2b7", "d3c5"] {
+                    crate::test_support::play_uci(&mut p, m);
+                }
+            }
+            let o = p.outcome().expect("repetition");
+            (o.winner, o.reason)
+        };
+        let black = Some(crate::Color::Black);
+        assert_eq!(outcome("[c:xiangqi]\n"), (black, crate::Reason::Chasing));
+        let none = outcome("[c:xiangqi]\nchasingRule = none\n");
+        assert_eq!(none, (None, crate::Reason::Repetition));
+        // A section of its own: the roles come with the named piece types.
+        let own = "[c]\nmaxFile = 9\nmaxRank = 10\npawn = -\nknight = -\nbishop = -\nqueen = -\n\
+                   rook = r\nking = k:W\nhorse = n\ncastling = false\nchasingRule = axf\n\
+                   startFen = 5k3/9/9/1r7/9/2N6/9/9/9/3K5 w - - 0 1\n";
+        assert_eq!(outcome(own), (black, crate::Reason::Chasing));
+        let e = convert("x.ini", "[c:xiangqi]\nchasingRule = yes\n").unwrap_err();
+        assert_eq!(e.problems[0].key, "[c] chasingRule");
     }
 
     #[test]

@@ -293,6 +293,7 @@ fn merge(files: Vec<ChainFile>) -> Merged {
             field!(bare_king);
             field!(drop_mate_loses);
             field!(perpetual_check_loses);
+            field!(chasing);
             field!(repetition_verdict);
             field!(check_counting);
             field!(checking);

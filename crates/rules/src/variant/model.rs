@@ -146,6 +146,8 @@ pub struct Rules {
     pub drop_mate_loses: u64,
     /// A side checking throughout a repetition loses it.
     pub perpetual_check_loses: bool,
+    /// A side chasing a piece throughout a repetition loses it (Xiangqi).
+    pub chasing: Option<crate::components::chasing::Chasing>,
     /// What a repetition gives when no perpetual check decides it.
     pub repetition_verdict: RepetitionVerdict,
     /// Checks are counted; giving the last one wins (n-check).

@@ -182,6 +182,12 @@ pub struct PieceFile {
     pub no_hop_over: Option<Vec<String>>,
     /// Piece keys it may not capture (`components::cannon_limits`).
     pub no_capture: Option<Vec<String>>,
+    /// Its role in the chasing rule (`[rules] chasing`,
+    /// `components::chasing`): `rook`, `cannon`, `horse`, `elephant`,
+    /// `advisor` or `soldier` (Xiangqi's Chariot, Cannon, Horse, Elephant,
+    /// Advisor and Soldier). Pieces without a role chase and are chased
+    /// only as unprotected pieces; royals are never chased.
+    pub chase: Option<String>,
 }
 
 /// The `no_doubled` key: a switch, or how many own unpromoted pieces of
@@ -364,6 +370,11 @@ pub struct RulesFile {
     /// A repetition in which one side checked at every move loses for that
     /// side (`components::perpetual`).
     pub perpetual_check_loses: Option<bool>,
+    /// The chasing rule (`components::chasing`): `axf` (the Asian
+    /// Xiangqi Federation's, as Fairy-Stockfish plays it: a side that
+    /// chases one piece through a whole repetition loses it; roles from
+    /// each piece's `chase` key) or `none` (default).
+    pub chasing: Option<String>,
     /// What a repetition gives: `draw` (default), `loss` or `win` for the
     /// side to move, `white-loss` or `white-win` whoever is to move.
     pub repetition_verdict: Option<String>,

@@ -63,6 +63,7 @@ impl Ctx<'_> {
             bare_king: self.bare_king(&rf),
             drop_mate_loses: self.drop_mate_loses(&rf),
             perpetual_check_loses: rf.perpetual_check_loses.unwrap_or(false),
+            chasing: self.chasing(&rf),
             repetition_verdict: self.repetition_verdict(&rf),
             check_counting: rf.check_counting.unwrap_or(false),
             checking: rf.checking.unwrap_or(true),
@@ -104,6 +105,27 @@ impl Ctx<'_> {
             promotion_limit: self.promotion_limit(&rf),
             castling_wins: 0,
             opposite_castling: self.opposite_castling(&rf),
+        }
+    }
+
+    /// `chasing = "axf"` with the pieces' `chase` roles.
+    fn chasing(&mut self, rf: &RulesFile) -> Option<crate::components::chasing::Chasing> {
+        let pieces = self
+            .m
+            .pieces
+            .iter()
+            .map(|(k, (_, p))| (k.as_str(), p.get_ref().chase.as_deref()));
+        match crate::components::chasing::Chasing::from_spec(rf.chasing.as_deref(), pieces) {
+            Ok(c) => c,
+            Err((key, message)) => {
+                let section = if key.starts_with("pieces") {
+                    "pieces"
+                } else {
+                    "rules"
+                };
+                self.problem_in(section, &key, message);
+                None
+            }
         }
     }
 
