@@ -31,7 +31,10 @@ pub enum Dialect {
     #[default]
     XBetza,
     /// Fairy-Stockfish: a single letter on an oblique atom selects the
-    /// narrow pair in that direction (`fN` is the Shogi Knight).
+    /// narrow pair in that direction (`fN` is the Shogi Knight). Its `n`
+    /// makes only the Dabbaba, Knight, Alfil and Zebra leaps lame; another
+    /// lame leap (`nC`) has no move, and `n` on a rider is ignored
+    /// (`movegen::compile`).
     FairyStockfish,
 }
 

@@ -155,6 +155,17 @@ pub(crate) fn leg_vectors(
     Ok(out)
 }
 
+/// True for a leap Fairy-Stockfish can make lame: a Dabbaba (its Pawn's
+/// double step), Knight (Xiangqi's Horse), Alfil (Xiangqi's Elephant) or
+/// Zebra (Janggi's Elephant), the leaps it has blocking tables for. In its
+/// dialect ([`Dialect::FairyStockfish`], the ini pieces) any other lame
+/// leap (`nC`, `nW`, `nG`) has no move at all, as there, while Menagerie's
+/// own notation moves a lame Camel through its path.
+fn fsf_lame_leap(v: Vector) -> bool {
+    let (x, y) = (v.x.unsigned_abs(), v.y.unsigned_abs());
+    v.z == 0 && matches!((x.min(y), x.max(y)), (0, 2) | (1, 2) | (2, 2) | (2, 3))
+}
+
 /// Intermediate cells of a lame or jumping leap, as offsets from the origin.
 fn leap_path(v: Vector) -> Result<Vec<Vector>, String> {
     let (ax, ay, az) = (v.x.abs(), v.y.abs(), v.z.abs());
@@ -489,7 +500,10 @@ impl Ctx<'_> {
                 flags,
             });
         }
-        if leg.lame || leg.jump {
+        let fsf = self.dialect == Dialect::FairyStockfish;
+        // Fairy-Stockfish reads `n` on a rider as nothing (`nR` is a Rook).
+        let lame = leg.lame && (leg.range.is_leap() || !fsf);
+        if lame || leg.jump {
             if !leg.range.is_leap() {
                 return Err(
                     "`n`/`j` apply to leaps; a lame rider is a chain like `[mW-fW]`".into(),
@@ -497,6 +511,9 @@ impl Ctx<'_> {
             }
             let mut moves = Vec::new();
             for v in vectors {
+                if fsf && lame && !fsf_lame_leap(v) {
+                    continue;
+                }
                 let path = leap_path(v)?;
                 if path.is_empty() {
                     return Err("a one-step leap has no cell to be lame or jump over".into());
@@ -761,5 +778,45 @@ mod tests {
             vec![Vector::xy(1, 0), Vector::xy(2, 0)]
         );
         assert!(leap_path(Vector::new(2, 1, 1)).is_err());
+    }
+
+    /// The moves from d4 of a piece `betza` on an 8x8 board, read as an
+    /// ini piece (Fairy-Stockfish's dialect) or as a TOML piece.
+    fn d4_moves(betza: &str, fen: &str, ini: bool) -> Vec<String> {
+        let v = if ini {
+            let text = format!(
+                "[lame:chess]\ncustomPiece1 = o:{betza}\ncastling = false\nstartFen = {fen}\n"
+            );
+            crate::test_support::ini_variant(&text)
+        } else {
+            let text = format!(
+                "id = \"lame\"\n[board]\nfiles = 8\nranks = 8\n[pieces.K]\nbetza = \"K\"\nroyal = true\n[pieces.P]\nbetza = \"fmW\"\n[pieces.O]\nbetza = \"{betza}\"\n[setup]\nfen = \"{fen}\"\n"
+            );
+            let mut r = crate::Registry::new();
+            let id = r.add_toml("lame.toml", &text).unwrap();
+            r.get(&id).unwrap()
+        };
+        let pos = crate::Position::from_fen(&v, fen).unwrap();
+        crate::test_support::legal_uci_starting(&pos, "d4")
+    }
+
+    #[test]
+    fn fairy_stockfish_makes_only_four_leaps_lame() {
+        // pyffish, a custom piece on d4 (d5 and e4 taken in `blocked`):
+        // `nN` 8 moves (4 blocked), `nC` `nW` `mnC` none, `nCJ` the 8
+        // Zebra leaps, `nR` a Rook's 14.
+        let open = "7k/8/8/8/3O4/8/8/K7 w - - 0 1";
+        let blocked = "7k/8/8/3P4/3OP3/8/8/K7 w - - 0 1";
+        let n = |b: &str, fen: &str| d4_moves(b, fen, true).len();
+        assert_eq!((n("nN", open), n("nN", blocked)), (8, 4));
+        for none in ["nC", "nW", "mnC", "nG", "nH"] {
+            assert_eq!(n(none, open), 0, "{none}");
+        }
+        assert_eq!(n("nCJ", open), 8);
+        assert_eq!(n("nR", open), 14);
+        // Menagerie's notation moves the lame Camel (blocked on d5 and e4
+        // it keeps the leaps whose first step goes the other ways).
+        assert_eq!(d4_moves("nC", open, false).len(), 8);
+        assert_eq!(d4_moves("nC", blocked, false).len(), 4);
     }
 }
