@@ -42,8 +42,13 @@ const WALL: u8 = 64;
 const PROMOTED_DROP: u8 = 128;
 /// A piece move or castling that gates a piece from the hand
 /// (`components::gating`). It shares its bit with `PROMOTED_DROP`: a drop
-/// never gates, and only drops are placed promoted.
+/// never gates, and only drops are placed promoted (and with `PLUS`).
 const GATE: u8 = 128;
+/// On a promotion (with `PROMO`): the piece promotes Shogi's way, keeping
+/// its origin and written `+` (`components::promotion`'s `plus_to`). It
+/// shares its bit with `GATE` and `PROMOTED_DROP`: a gating move promotes
+/// nothing and a drop is no promotion.
+const PLUS: u8 = 128;
 /// In a gating castling's `via` (which holds the gated type, a castling
 /// having no path cell): the piece goes on the partner's cell.
 const GATE_ON_PARTNER: u16 = 1 << 8;
@@ -122,7 +127,7 @@ impl Move {
     #[inline]
     #[must_use]
     pub fn gate(self) -> Option<Gate> {
-        if self.bits & GATE == 0 {
+        if self.bits & (GATE | PROMO) != GATE {
             return None;
         }
         match self.kind() {
@@ -182,6 +187,24 @@ impl Move {
         self.bits |= PROMO;
         self.extra = kind;
         self
+    }
+
+    /// This move with a promotion to `kind` made Shogi's way: the piece
+    /// keeps its origin and is written `+` (Fairy-Stockfish's piece
+    /// promotion beside a pawn's, as Elgam's Soldier or Wolf chess's Pawn
+    /// have; `components::promotion`).
+    #[must_use]
+    pub fn with_plus_promotion(self, kind: PieceType) -> Move {
+        let mut m = self.with_promotion(kind);
+        m.bits |= PLUS;
+        m
+    }
+
+    /// True for a promotion made Shogi's way ([`Move::with_plus_promotion`]).
+    #[inline]
+    #[must_use]
+    pub fn promotes_plus(self) -> bool {
+        self.bits & (PLUS | PROMO) == PLUS | PROMO
     }
 
     /// This move passing through `via`, capturing there when `captures`.
@@ -391,6 +414,12 @@ mod tests {
         assert_eq!((d.dropped(), d.promotion()), (Some(2), None));
         assert!(d.is_promoted_drop() && !Move::drop(2, CellId(9)).is_promoted_drop());
         assert_eq!(Move::from_raw(d.raw()), d);
+        let plain = Move::normal(CellId(3), CellId(4)).with_promotion(5);
+        let plus = Move::normal(CellId(3), CellId(4)).with_plus_promotion(5);
+        assert_eq!((plus.promotion(), plus.gate()), (Some(5), None));
+        assert!(plus.promotes_plus() && !plain.promotes_plus() && plus != plain);
+        assert!(!d.promotes_plus() && !m.promotes_plus());
+        assert_eq!(Move::from_raw(plus.raw()), plus);
         assert_eq!(std::mem::size_of::<Move>(), 8);
     }
 

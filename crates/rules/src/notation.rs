@@ -64,8 +64,7 @@ fn plus_written(pos: &Position, m: Move) -> bool {
     let v = pos.variant();
     let from_kind = m.from().map(|f| pos.piece(f).kind());
     let pr = from_kind.and_then(|fk| v.pieces[usize::from(fk)].promotion.as_ref());
-    m.promotion()
-        .is_some_and(|k| pr.is_some_and(|p| p.plus_text_as(k)))
+    m.promotion().is_some() && pr.is_some_and(|p| p.plus_text_in(m))
 }
 
 fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
@@ -79,14 +78,18 @@ fn promo_suffix(pos: &Position, m: Move, human: bool) -> String {
     let v = pos.variant();
     let from_kind = m.from().map(|f| pos.piece(f).kind());
     let pr = from_kind.and_then(|fk| v.pieces[usize::from(fk)].promotion.as_ref());
-    let single = pr.is_some_and(|p| p.to.len() == 1 || p.plus_to == Some(k));
+    let single = pr.is_some_and(|p| p.to.len() == 1) || m.promotes_plus();
     let silent = !v.forced_promotion_suffix && forced_single(pos, m);
     if silent {
         return String::new();
     }
     let tok = v.pieces[usize::from(k)].token.clone();
-    let keeps = pr.is_some_and(|p| p.plus_text_as(k));
-    if human {
+    let keeps = pr.is_some_and(|p| p.plus_text_in(m));
+    if human && m.promotes_plus() {
+        // Beside the chess choices (Elgam's Soldier may become the same
+        // Wazir either way), the Shogi-style one is written as in UCI.
+        "+".into()
+    } else if human {
         if v.plus_promotion {
             if single {
                 "+".into()
@@ -499,6 +502,12 @@ fn parse_coordinates(pos: &Position, legal: &[Move], text: &str) -> Result<Move,
         }
     };
     let mut matching = matching;
+    if matching.len() > 1 && matches!(suffix, Suffix::Token(_)) {
+        // `w` and `+w` tell the chess-style promotion from the Shogi-style
+        // one to the same type (Elgam's Soldier).
+        let plus = rest.trim_start_matches('=').starts_with('+');
+        matching.retain(|m| m.promotes_plus() == plus);
+    }
     if matching.len() > 1 && via.is_none() {
         // Prefer the move without a recorded path when one exists.
         let plain: Vec<Move> = matching

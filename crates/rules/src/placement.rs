@@ -78,11 +78,20 @@ pub struct PlacementReader<'a> {
     pub wall: Option<PieceType>,
 }
 
-/// Pieces read from a FEN: (cell, piece, the type it was promoted from).
+/// Pieces read from a FEN: (cell, piece, what it was promoted from).
 #[derive(Debug, Clone, Default)]
 pub struct Placement {
-    /// Every occupied cell.
-    pub cells: Vec<(CellId, Piece, Option<PieceType>)>,
+    /// Every occupied cell, with what a promoted piece was.
+    pub cells: Vec<(CellId, Piece, Option<Promoted>)>,
+}
+
+/// What a FEN says of a promoted piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Promoted {
+    /// The type it was promoted from.
+    pub from: PieceType,
+    /// Written Shogi's way (`+P`); else by its own token with `~` (`Q~`).
+    pub plus: bool,
 }
 
 /// The words of a FEN, less the variant id a FEN may start with where the
@@ -200,7 +209,7 @@ impl Row<'_, '_> {
     fn place(
         &mut self,
         piece: Piece,
-        origin: Option<PieceType>,
+        origin: Option<Promoted>,
         out: &mut Placement,
     ) -> Result<(), FenError> {
         match self.cells.get(self.x) {
@@ -315,7 +324,8 @@ impl PlacementReader<'_> {
                 row.hole()?;
             } else if ch == '+' {
                 let (piece, origin, used) = self.promoted(&text[row.at + 1..], label)?;
-                row.place(piece, Some(origin), out)?;
+                let from = Promoted { from: origin, plus: true };
+                row.place(piece, Some(from), out)?;
                 row.at += used;
             } else {
                 let Some((k, c, used)) = self.read_token(&text[row.at..]) else {
@@ -332,7 +342,7 @@ impl PlacementReader<'_> {
                             format!("{label}: `{ch}~`: no piece promotes to that one"),
                         );
                     };
-                    Some(o)
+                    Some(Promoted { from: o, plus: false })
                 } else {
                     None
                 };
@@ -534,7 +544,7 @@ mod tests {
         let (cell, piece, origin) = p.cells[1];
         assert_eq!(g.name(cell), "b2");
         assert_eq!(piece, Piece::new(2, Color::Black));
-        assert_eq!(origin, Some(1));
+        assert_eq!(origin, Some(Promoted { from: 1, plus: true }));
         assert_eq!(g.name(p.cells[2].0), "c1");
     }
 

@@ -61,17 +61,20 @@ impl Promotion {
         self.keeps_origin && !self.plus_text
     }
 
-    /// True when becoming `k` keeps the origin (the piece reverts when
-    /// captured or is written `+`).
+    /// True when the promotion `m` of a piece of this type keeps the origin
+    /// (the piece reverts when captured or is written `+`): every one of a
+    /// type that keeps it, and the `plus_to` choice
+    /// ([`Move::promotes_plus`]).
     #[must_use]
-    pub fn keeps_origin_as(&self, k: PieceType) -> bool {
-        self.keeps_origin || self.plus_to == Some(k)
+    pub fn keeps_origin_in(&self, m: Move) -> bool {
+        self.keeps_origin || m.promotes_plus()
     }
 
-    /// True when becoming `k` is written Shogi's way, with `+`.
+    /// True when the promotion `m` (or the promoted drop `m`) of a piece of
+    /// this type is written Shogi's way, with `+` (in moves and the FEN).
     #[must_use]
-    pub fn plus_text_as(&self, k: PieceType) -> bool {
-        (self.keeps_origin && self.plus_text) || self.plus_to == Some(k)
+    pub fn plus_text_in(&self, m: Move) -> bool {
+        (self.keeps_origin && self.plus_text) || m.promotes_plus()
     }
 
     /// The types a piece of `us` may become.
@@ -167,7 +170,7 @@ impl Position {
         }
         // As Fairy-Stockfish's Pawn, the Shogi-style choice knows no limit.
         if let Some(t) = pr.plus_to {
-            out.push(m.with_promotion(t));
+            out.push(m.with_plus_promotion(t));
         }
         // With no type to become, the plain move stays, unless it would
         // leave the piece immobile where that is illegal (Grand chess: a

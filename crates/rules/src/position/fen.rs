@@ -61,7 +61,7 @@ impl Position {
         let (board_text, hands_text) = split_hands(parts[0])?;
         let mut pos = Position::empty(v.clone());
         for (c, p, o) in reader.read_board(board_text)?.cells {
-            pos.put(c, p, o.map_or(0, |k| k + 1));
+            pos.put(c, p, o.map_or(0, |o| super::origin_byte(o.from, o.plus)));
         }
         let mut hands = match hands_text {
             Some(h) => reader.read_hands(h, "hands")?,
@@ -418,7 +418,7 @@ impl Position {
     fn write_piece(&self, out: &mut String, c: CellId) {
         let v = self.variant();
         let p = self.piece(c);
-        if self.origin(c).is_some_and(|o| self.origin_reverts(o)) {
+        if self.origin(c).is_some() && !self.written_plus(c) {
             out.push_str(&v.token(p.kind(), p.color()));
             out.push('~');
         } else if let Some(o) = self.origin(c) {

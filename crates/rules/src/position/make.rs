@@ -27,7 +27,7 @@ impl Position {
     /// Adds to `us`'s hand what capturing `captured` (promoted from
     /// `origin`, 0 for none) gives; returns it.
     fn gain(&mut self, us: Color, captured: Piece, origin: u8) -> Option<PieceType> {
-        let h = self.hand_gain(captured, origin.checked_sub(1))?;
+        let h = self.hand_gain(captured, super::origin_kind(origin))?;
         self.add_hand(us, h, 1);
         Some(h)
     }
@@ -83,7 +83,11 @@ impl Position {
                     None
                 };
                 match placed {
-                    Some(t) => self.put(m.to(), Piece::new(t, us), k + 1),
+                    Some(t) => {
+                        let pr = v.pieces[usize::from(k)].promotion.as_ref();
+                        let plus = pr.is_some_and(|pr| pr.plus_text_in(m));
+                        self.put(m.to(), Piece::new(t, us), super::origin_byte(k, plus));
+                    }
                     None => self.put(m.to(), Piece::new(k, us), 0),
                 }
                 moved_kind = placed.unwrap_or(k);
@@ -136,10 +140,15 @@ impl Position {
                 if let Some(k) = m.promotion() {
                     let (pp, po) = self.take(to);
                     u.moved_origin = po;
-                    let keeps = def.promotion.as_ref().is_some_and(|x| x.keeps_origin_as(k));
+                    let pr = def.promotion.as_ref();
+                    let keeps = pr.is_some_and(|x| x.keeps_origin_in(m));
                     // A demotion (back to the kept origin) leaves no origin.
-                    let demoted = po != 0 && k + 1 == po;
-                    let origin = if keeps && !demoted { pp.kind() + 1 } else { 0 };
+                    let demoted = super::origin_kind(po) == Some(k);
+                    let origin = if keeps && !demoted {
+                        super::origin_byte(pp.kind(), pr.is_some_and(|x| x.plus_text_in(m)))
+                    } else {
+                        0
+                    };
                     self.put(to, Piece::new(k, us), origin);
                     if v.rules.promotion_resets_clock {
                         reset = true;

@@ -48,6 +48,26 @@ struct Undo {
     petrified: bool,
 }
 
+/// In a cell's origin byte (0: no origin, else the type the piece was
+/// promoted from, plus one): the piece is written Shogi's way (`+P`), not
+/// by its own token with `~` (`Q~`). Fairy-Stockfish keeps the two apart on
+/// one cell (Elgam's Soldier becomes the same Wazir either way); the hash
+/// leaves the mark out, as Fairy-Stockfish's repetition does.
+const WRITTEN_PLUS: u8 = 0x80;
+const _: () = assert!(crate::piece::MAX_PIECE_TYPES < WRITTEN_PLUS as usize);
+
+/// The type an origin byte names.
+#[inline]
+fn origin_kind(byte: u8) -> Option<PieceType> {
+    (byte & !WRITTEN_PLUS).checked_sub(1)
+}
+
+/// The origin byte of a piece promoted from `kind`, written Shogi's way
+/// (`+X`) when `plus`.
+fn origin_byte(kind: PieceType, plus: bool) -> u8 {
+    (kind + 1) | if plus { WRITTEN_PLUS } else { 0 }
+}
+
 /// A position of some variant.
 #[derive(Clone)]
 pub struct Position {
@@ -171,19 +191,15 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn origin(&self, c: CellId) -> Option<PieceType> {
-        let o = self.origin[c.idx()];
-        (o != 0).then(|| o - 1)
+        origin_kind(self.origin[c.idx()])
     }
 
-    /// True when a piece promoted from `o` turns back into it when captured
-    /// (Crazyhouse's promoted Queen, written `Q~`), so that it is written by
-    /// its own token.
+    /// True when the promoted piece on `c` is written Shogi's way (`+P`),
+    /// false when by its own token with `~` (Crazyhouse's Queen that was
+    /// a Pawn, `Q~`) or when it was promoted from nothing.
     #[must_use]
-    pub fn origin_reverts(&self, o: PieceType) -> bool {
-        self.variant().pieces[usize::from(o)]
-            .promotion
-            .as_ref()
-            .is_some_and(|pr| pr.reverts())
+    pub fn written_plus(&self, c: CellId) -> bool {
+        self.origin[c.idx()] & WRITTEN_PLUS != 0
     }
 
     /// The type whose token names the promoted piece on `c` in move text
@@ -194,7 +210,7 @@ impl Position {
     #[must_use]
     pub fn origin_in_text(&self, c: CellId) -> Option<PieceType> {
         let full = self.variant().fen.promoted_full;
-        self.origin(c).filter(|&o| !full && !self.origin_reverts(o))
+        self.origin(c).filter(|_| !full && self.written_plus(c))
     }
 
     /// Pieces of a type in a side's hand.
@@ -378,8 +394,8 @@ impl Position {
         self.board[c.idx()] = p;
         self.origin[c.idx()] = origin;
         self.hash ^= self.v.zobrist.piece(c, p);
-        if origin != 0 {
-            self.hash ^= self.v.zobrist.origin(c, origin - 1);
+        if let Some(o) = origin_kind(origin) {
+            self.hash ^= self.v.zobrist.origin(c, o);
         }
         let li = p.color().idx() * self.v.types() + usize::from(p.kind());
         let list = &mut self.lists[li];
@@ -395,8 +411,8 @@ impl Position {
         self.board[c.idx()] = Piece::EMPTY;
         self.origin[c.idx()] = 0;
         self.hash ^= self.v.zobrist.piece(c, p);
-        if origin != 0 {
-            self.hash ^= self.v.zobrist.origin(c, origin - 1);
+        if let Some(o) = origin_kind(origin) {
+            self.hash ^= self.v.zobrist.origin(c, o);
         }
         let li = p.color().idx() * self.v.types() + usize::from(p.kind());
         let pos = usize::from(self.list_pos[c.idx()]);
@@ -421,8 +437,8 @@ impl Position {
         self.origin[to.idx()] = origin;
         let z = &self.v.zobrist;
         self.hash ^= z.piece(from, p) ^ z.piece(to, p);
-        if origin != 0 {
-            self.hash ^= z.origin(from, origin - 1) ^ z.origin(to, origin - 1);
+        if let Some(o) = origin_kind(origin) {
+            self.hash ^= z.origin(from, o) ^ z.origin(to, o);
         }
         let li = p.color().idx() * self.v.types() + usize::from(p.kind());
         let pos = self.list_pos[from.idx()];
@@ -487,7 +503,7 @@ impl Position {
     /// crazyhouse: the capturing piece too goes to the other side).
     pub(crate) fn blast_one(&mut self, c: CellId) {
         let (p, o) = self.take(c);
-        let gained = self.hand_gain(p, o.checked_sub(1));
+        let gained = self.hand_gain(p, origin_kind(o));
         if let Some(h) = gained {
             self.add_hand(p.color().flip(), h, 1);
         }
@@ -564,8 +580,8 @@ impl Position {
             let p = self.board[c.idx()];
             if p.is_some() {
                 h ^= z.piece(c, p);
-                if self.origin[c.idx()] != 0 {
-                    h ^= z.origin(c, self.origin[c.idx()] - 1);
+                if let Some(o) = origin_kind(self.origin[c.idx()]) {
+                    h ^= z.origin(c, o);
                 }
             }
         }

@@ -109,6 +109,10 @@ pub(super) struct PawnContext<'a> {
     pub promotion: &'a Table,
     /// The (White, Black) cells of the `promotion` region.
     pub zones: (String, String),
+    /// Captures go to the hand (without `dropLoop`): a piece a pawn type
+    /// became goes back as that pawn type, as Fairy-Stockfish gives back
+    /// its main promotion pawn type (the same type where a section has one).
+    pub reverts: bool,
 }
 
 /// Applies the pawn keys of `st` to the variant table `t` (its `pieces`,
@@ -142,18 +146,25 @@ pub(super) fn apply(
         let own = Some(l) == cx.pawn;
         let promotes = sets.promotion.each_ref().map(|s| s.contains(&l));
         if !own && promotes.iter().any(|&b| b) {
-            if p.contains_key("promotion") {
-                let msg = format!("`{l}` promotes Shogi-style too, which is not supported yet");
-                problems.push(st.problem("promotionPawnTypes", msg));
-            } else {
-                let mut pr = cx.promotion.clone();
-                if promotes[0] != promotes[1] {
-                    let only = usize::from(promotes[1]);
-                    regions_needed[only] = true;
-                    pr.insert("zone".into(), Value::String(ONE_COLOUR[only].into()));
+            let mut pr = cx.promotion.clone();
+            match p.get("promotion").map(plus_choice) {
+                Some(Err(msg)) => {
+                    problems.push(st.problem("promotionPawnTypes", format!("`{l}`: {msg}")));
                 }
-                p.insert("promotion".into(), Value::Table(pr));
+                Some(Ok(to)) => {
+                    pr.insert("plus_to".into(), to);
+                }
+                None => {}
             }
+            if cx.reverts {
+                pr.insert("style".into(), Value::String("revert".into()));
+            }
+            if promotes[0] != promotes[1] {
+                let only = usize::from(promotes[1]);
+                regions_needed[only] = true;
+                pr.insert("zone".into(), Value::String(ONE_COLOUR[only].into()));
+            }
+            p.insert("promotion".into(), Value::Table(pr));
         }
         let clock = sets.clock.iter().any(|s| s.contains(&l));
         if own {
@@ -178,6 +189,26 @@ pub(super) fn apply(
     let others_take_ep = given_ep && sets.en_passant.iter().any(|&c| Some(c) != cx.pawn);
     add_regions(t, cx, regions_needed);
     set_ep_field(st, t, cx.pawn.is_some(), others_take_ep, steppers, problems);
+}
+
+/// The Shogi-style choice of a pawn type that has a `promotedPieceType`
+/// too (its promotion table `shogi`): in Fairy-Stockfish its move into the
+/// zone may promote either way, pawn-style to the section's choices
+/// (`a9a10w`, FEN `W~` when captures go to the hand) or Shogi-style to its
+/// promoted type (`a9a10+`, FEN `+S`), even when both give the same type
+/// (Elgam's Soldier). The Shogi-style one is then also triggered by a move
+/// that only starts in the zone; a pawn type moves out of its zone in no
+/// section, so Menagerie's one trigger (ending in the zone) is kept.
+fn plus_choice(shogi: &Value) -> Result<Value, String> {
+    let unsupported = ["demotion", "drop_promoted"]
+        .iter()
+        .any(|k| shogi.get(k).and_then(Value::as_bool) == Some(true))
+        || shogi.get("trigger").and_then(Value::as_str) == Some("capture");
+    if unsupported {
+        return Err("promotes Shogi-style too, with pieceDemotion, dropPromoted or piecePromotionOnCapture: not supported yet".into());
+    }
+    let to = shogi.get("to").and_then(Value::as_array).and_then(|t| t.first());
+    to.cloned().ok_or_else(|| "a Shogi-style promotion with no type".into())
 }
 
 /// The regions of a type that promotes as a pawn for White only or for
@@ -309,6 +340,57 @@ mod tests {
         // A letter the section does not have.
         let p = convert_sections("x.ini", "[v:chess]\npawnTypes = z\n").problems;
         assert_eq!(p[0].key, "[v] pawnTypes");
+    }
+
+    /// A Soldier that promotes as a pawn and has a promoted type too.
+    const BOTH_WAYS: &str = "[sw]\nvariantTemplate = fairy\nmaxRank = 5\nmaxFile = 5\nking = k\nsoldier = s\ncustomPiece1 = w:W\npieceDrops = true\ncapturesToHand = true\npromotionRegionWhite = *5\npromotionRegionBlack = *1\npromotionPawnTypes = s\npromotionPieceTypes = w\npromotedPieceType = s:w\nmandatoryPawnPromotion = true\ncastling = false\ndoubleStep = false\nstartFen = 1w2k/S4/5/5/K4[] w - - 0 1\n";
+
+    #[test]
+    fn a_pawn_type_with_a_promoted_type_promotes_both_ways() {
+        use crate::test_support::legal_uci_starting as from;
+        use crate::{move_text, parse_move, Position, TextStyle};
+        // pyffish on this section: the Soldier steps into the zone as a
+        // chess promotion (`a4a5w`, FEN `W~`) or Shogi's way (`a4a5+`,
+        // `+S`), the same Wazir; captured, either goes to the hand as a
+        // Soldier.
+        let v = load(BOTH_WAYS);
+        let fen = "1w2k/S4/5/5/K4[] w - - 0 1";
+        let pos = Position::from_fen(&v, fen).expect("fen");
+        assert_eq!(from(&pos, "a4"), ["a4a5+", "a4a5w", "a4b4"]);
+        for m in pos.legal_moves() {
+            let human = move_text(&pos, m, TextStyle::Human);
+            assert_eq!(parse_move(&pos, &human).ok(), Some(m), "{human}");
+        }
+        assert_eq!(after(&v, fen, &["a4a5w"]), "W~w2k/5/5/5/K4[] b - - 0 1");
+        assert_eq!(after(&v, fen, &["a4a5+"]), "+Sw2k/5/5/5/K4[] b - - 0 1");
+        for m in ["a4a5w", "a4a5+"] {
+            assert_eq!(after(&v, fen, &[m, "b5a5"]), "w3k/5/5/5/K4[s] w - - 0 2");
+        }
+        assert_eq!(
+            after(&v, fen, &["a4a5w", "e5d5", "a5b5"]),
+            "1W~1k1/5/5/5/K4[W] b - - 0 2"
+        );
+        assert_eq!(
+            after(&v, fen, &["a4a5+", "e5d5", "a5b5"]),
+            "1+S1k1/5/5/5/K4[W] b - - 0 2"
+        );
+        // Both read back as written, and move as the Wazir.
+        for fen in ["+S3k/5/5/5/K4[] w - - 0 1", "W~3k/5/5/5/K4[] w - - 0 1"] {
+            let pos = Position::from_fen(&v, fen).expect("fen");
+            assert_eq!(pos.to_fen(), fen);
+            assert_eq!(from(&pos, "a5"), ["a5a4", "a5b5"]);
+        }
+        // A Soldier dropped in the zone promotes as it moves along it.
+        let pos = Position::from_fen(&v, "S3k/5/5/5/K4[] w - - 0 1").expect("fen");
+        assert_eq!(from(&pos, "a5"), ["a5b5+", "a5b5w"]);
+        // Fairy-Stockfish's own Pawn likewise (Crazyhouse with `p:g`).
+        let v = load("[pp:crazyhouse]\ncustomPiece1 = g:WfF\npromotedPieceType = p:g\n");
+        let fen = "4k3/P7/8/8/8/8/8/4K3[] w - - 0 1";
+        let pos = Position::from_fen(&v, fen).expect("fen");
+        let pawn = ["a7a8+", "a7a8b", "a7a8n", "a7a8q", "a7a8r"];
+        assert_eq!(from(&pos, "a7"), pawn);
+        assert_eq!(after(&v, fen, &["a7a8+"]), "+P3k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+        assert_eq!(after(&v, fen, &["a7a8q"]), "Q~3k3/8/8/8/8/8/8/4K3[] b - - 0 1");
     }
 
     #[test]

@@ -380,6 +380,8 @@ impl<'a> Template<'a> {
             pawn: self.pieces.pawn,
             promotion: &promotion,
             zones,
+            reverts: self.flag("capturesToHand") == Some(true)
+                && self.flag("dropLoop") != Some(true),
         };
         ini_pawns::apply(self.st, &cx, &mut t, &mut self.problems);
         ini_steps::apply(self.st, self.pieces.pawn, &mut t, &mut self.problems);
@@ -650,9 +652,9 @@ impl<'a> Template<'a> {
 
     /// `promotedPieceType` for the Pawn (Shinobi's Pawn turns into a
     /// Commoner): in Fairy-Stockfish a Pawn move that ends in the zone may
-    /// then also promote Shogi-style, keeping its origin; with no
-    /// `promotionPieceTypes` left that is its only promotion, compulsory
-    /// under `mandatoryPawnPromotion`. Both kinds at once are not supported.
+    /// then also promote Shogi-style, keeping its origin (`plus_to`, the
+    /// move `a7a8+`); with no `promotionPieceTypes` left that is its only
+    /// promotion, compulsory under `mandatoryPawnPromotion`.
     fn pawn_piece_promotion(&mut self, pl: char, pr: &mut Table) {
         let Some(&to) = self.promoted().get(&pl) else {
             return;
@@ -663,12 +665,7 @@ impl<'a> Template<'a> {
         }
         let choices = pr.get("to").and_then(Value::as_array).map_or(0, Vec::len);
         if choices > 0 {
-            self.bad(
-                "promotedPieceType",
-                format!(
-                    "`{pl}:{to}` for the Pawn with promotionPieceTypes too is not supported yet"
-                ),
-            );
+            pr.insert("plus_to".into(), letter(to));
             return;
         }
         pr.insert("to".into(), Value::Array(vec![letter(to)]));
@@ -1187,9 +1184,22 @@ mod tests {
             .filter(|m| m.starts_with("c3"))
             .collect();
         assert_eq!(pawn, ["c3c4+"]);
-        let both = format!("{text}promotionPieceTypes = c\n");
-        let e = crate::variant::ini::convert("x.ini", &both).unwrap_err();
-        assert_eq!(e.problems[0].key, "[pp] promotedPieceType");
+        // With a chess choice too, either way (pyffish, over chess with
+        // the zone on the fourth rank: `c3c4c` gives `C`, `c3c4+` `+P`).
+        let both = load(&format!("{text}promotionPieceTypes = c\n"));
+        let fen = "k3/2P1/4/K3 w - - 0 1";
+        let pawn: Vec<String> = legal_after(&both, fen, &[])
+            .into_iter()
+            .filter(|m| m.starts_with("c3"))
+            .collect();
+        assert_eq!(pawn, ["c3c4+", "c3c4c"]);
+        let pos = |m: &str| {
+            let mut p = crate::Position::from_fen(&both, fen).unwrap();
+            crate::test_support::play_uci(&mut p, m);
+            p.to_fen()
+        };
+        assert_eq!(pos("c3c4c"), "k1C1/4/4/K3 b - - 0 1");
+        assert_eq!(pos("c3c4+"), "k1+P1/4/4/K3 b - - 0 1");
     }
 
     #[test]

@@ -259,7 +259,9 @@ pub struct PromotionFile {
     /// Beside `to` (promoted in its `style`), a type it may become Shogi's
     /// way: keeping its origin, written `+` (`g9g10+`, `+P` in FEN), as
     /// Fairy-Stockfish's Pawn with a `promotedPieceType` (Wolf chess's
-    /// Pawn becomes an Elephant).
+    /// Pawn becomes an Elephant). It may also be one of `to`: the two
+    /// moves then give the same type, written and kept differently
+    /// (Elgam's Soldier: `a9a10w`, `W~`, or `a9a10+`, `+S`).
     pub plus_to: Option<String>,
     /// Promotion is compulsory in the zone.
     pub mandatory: Option<bool>,
