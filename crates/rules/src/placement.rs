@@ -324,7 +324,10 @@ impl PlacementReader<'_> {
                 row.hole()?;
             } else if ch == '+' {
                 let (piece, origin, used) = self.promoted(&text[row.at + 1..], label)?;
-                let from = Promoted { from: origin, plus: true };
+                let from = Promoted {
+                    from: origin,
+                    plus: true,
+                };
                 row.place(piece, Some(from), out)?;
                 row.at += used;
             } else {
@@ -342,7 +345,10 @@ impl PlacementReader<'_> {
                             format!("{label}: `{ch}~`: no piece promotes to that one"),
                         );
                     };
-                    Some(Promoted { from: o, plus: false })
+                    Some(Promoted {
+                        from: o,
+                        plus: false,
+                    })
                 } else {
                     None
                 };
@@ -544,7 +550,13 @@ mod tests {
         let (cell, piece, origin) = p.cells[1];
         assert_eq!(g.name(cell), "b2");
         assert_eq!(piece, Piece::new(2, Color::Black));
-        assert_eq!(origin, Some(Promoted { from: 1, plus: true }));
+        assert_eq!(
+            origin,
+            Some(Promoted {
+                from: 1,
+                plus: true
+            })
+        );
         assert_eq!(g.name(p.cells[2].0), "c1");
     }
 

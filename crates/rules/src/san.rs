@@ -96,13 +96,16 @@ fn piece_text(pos: &Position, c: CellId) -> String {
     }
 }
 
-/// True when `o` differs from `m` only by its path cell.
+/// True when `o` differs from `m` only by its path cell. (A chess-style
+/// and a Shogi-style promotion to the same type differ otherwise: as in
+/// Fairy-Stockfish both are written alike, Elgam's `Sxi1=W`.)
 fn same_but_path(m: Move, o: Move) -> bool {
     o != m
         && o.kind() == m.kind()
         && o.from() == m.from()
         && o.to() == m.to()
         && o.promotion() == m.promotion()
+        && o.promotes_plus() == m.promotes_plus()
         && o.gate() == m.gate()
 }
 

@@ -207,8 +207,12 @@ fn plus_choice(shogi: &Value) -> Result<Value, String> {
     if unsupported {
         return Err("promotes Shogi-style too, with pieceDemotion, dropPromoted or piecePromotionOnCapture: not supported yet".into());
     }
-    let to = shogi.get("to").and_then(Value::as_array).and_then(|t| t.first());
-    to.cloned().ok_or_else(|| "a Shogi-style promotion with no type".into())
+    let to = shogi
+        .get("to")
+        .and_then(Value::as_array)
+        .and_then(|t| t.first());
+    to.cloned()
+        .ok_or_else(|| "a Shogi-style promotion with no type".into())
 }
 
 /// The regions of a type that promotes as a pawn for White only or for
@@ -348,7 +352,7 @@ mod tests {
     #[test]
     fn a_pawn_type_with_a_promoted_type_promotes_both_ways() {
         use crate::test_support::legal_uci_starting as from;
-        use crate::{move_text, parse_move, Position, TextStyle};
+        use crate::{move_text, parse_move, san, Position, TextStyle};
         // pyffish on this section: the Soldier steps into the zone as a
         // chess promotion (`a4a5w`, FEN `W~`) or Shogi's way (`a4a5+`,
         // `+S`), the same Wazir; captured, either goes to the hand as a
@@ -360,6 +364,10 @@ mod tests {
         for m in pos.legal_moves() {
             let human = move_text(&pos, m, TextStyle::Human);
             assert_eq!(parse_move(&pos, &human).ok(), Some(m), "{human}");
+            // Fairy-Stockfish's SAN writes both promotions `Sa5=W`.
+            if m.promotion().is_some() {
+                assert_eq!(san(&pos, m), "Sa5=W");
+            }
         }
         assert_eq!(after(&v, fen, &["a4a5w"]), "W~w2k/5/5/5/K4[] b - - 0 1");
         assert_eq!(after(&v, fen, &["a4a5+"]), "+Sw2k/5/5/5/K4[] b - - 0 1");
@@ -389,8 +397,14 @@ mod tests {
         let pos = Position::from_fen(&v, fen).expect("fen");
         let pawn = ["a7a8+", "a7a8b", "a7a8n", "a7a8q", "a7a8r"];
         assert_eq!(from(&pos, "a7"), pawn);
-        assert_eq!(after(&v, fen, &["a7a8+"]), "+P3k3/8/8/8/8/8/8/4K3[] b - - 0 1");
-        assert_eq!(after(&v, fen, &["a7a8q"]), "Q~3k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+        assert_eq!(
+            after(&v, fen, &["a7a8+"]),
+            "+P3k3/8/8/8/8/8/8/4K3[] b - - 0 1"
+        );
+        assert_eq!(
+            after(&v, fen, &["a7a8q"]),
+            "Q~3k3/8/8/8/8/8/8/4K3[] b - - 0 1"
+        );
     }
 
     #[test]
