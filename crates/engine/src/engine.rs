@@ -125,6 +125,8 @@ pub struct EngineOptions {
     pub multipv: u32,
     /// Evaluate material only (a weak reference player).
     pub material_only: bool,
+    /// Which evaluation weights to use.
+    pub eval: EvalChoice,
     /// Time each move costs outside the search (ms): protocol and process
     /// latency, kept in reserve by the time manager.
     pub move_overhead_ms: u64,
@@ -140,9 +142,43 @@ impl Default for EngineOptions {
             threads: 1,
             multipv: 1,
             material_only: false,
+            eval: EvalChoice::Default,
             move_overhead_ms: 10,
             params: crate::SearchParams::default(),
         }
+    }
+}
+
+/// The evaluation weights an engine plays with.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum EvalChoice {
+    /// A variant's embedded tuned set where it has one, else as derived.
+    #[default]
+    Default,
+    /// As derived from the move tables, tuned sets ignored.
+    Untuned,
+    /// This weights file's text (docs/lab.md) for the variant it names;
+    /// other variants as derived.
+    File(Arc<str>),
+}
+
+impl EvalChoice {
+    /// The evaluation tables of `v` under this choice.
+    ///
+    /// # Errors
+    /// A weights file (given or embedded) that does not fit the variant.
+    pub fn tables(&self, v: &Variant) -> Result<EvalTables, String> {
+        let e = EvalTables::new(v);
+        let text = match self {
+            EvalChoice::Default => crate::eval_weights::tuned_text(&v.id),
+            EvalChoice::Untuned => None,
+            EvalChoice::File(t) => Some(&**t)
+                .filter(|t| crate::eval_weights::file_variant(t).as_deref() == Some(&*v.id)),
+        };
+        let Some(text) = text else { return Ok(e) };
+        let mut w = e.weights();
+        w.apply_toml(v, text)?;
+        Ok(e.with_weights(w))
     }
 }
 
@@ -240,10 +276,11 @@ impl Engine {
 
     fn eval_for(&self, v: &Arc<Variant>) -> Arc<EvalTables> {
         let key = format!(
-            "{}#{:p}#{}",
+            "{}#{:p}#{}#{:?}",
             v.id,
             Arc::as_ptr(v),
-            self.options.material_only
+            self.options.material_only,
+            self.options.eval
         );
         let mut map = self
             .evals
@@ -251,7 +288,14 @@ impl Engine {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         map.entry(key)
             .or_insert_with(|| {
-                let e = EvalTables::new(v);
+                // A weights file that does not fit was refused when it was
+                // given (see `EvalChoice::tables`); here the derived
+                // evaluation stands in.
+                let e = self
+                    .options
+                    .eval
+                    .tables(v)
+                    .unwrap_or_else(|_| EvalTables::new(v));
                 Arc::new(if self.options.material_only {
                     e.material_only()
                 } else {

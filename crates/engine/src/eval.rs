@@ -16,6 +16,8 @@ use menagerie_rules::movegen::tables::flag;
 use menagerie_rules::variant::Coverage;
 use menagerie_rules::{Color, Piece, PieceType, Position, Variant};
 
+use crate::eval_weights::{term, EvalWeights, SCALE_ONE};
+
 /// Evaluation data of one variant.
 #[derive(Debug, Clone)]
 pub struct EvalTables {
@@ -48,6 +50,8 @@ pub struct EvalTables {
     /// it, diagonally included.
     file_neighbours: Vec<Vec<u16>>,
     material_only: bool,
+    /// Scale of each positional term ([`EvalWeights::scale`]).
+    scale: [i32; term::COUNT],
 }
 
 /// Empty-board mobility of a piece on a cell (weighted move count).
@@ -160,7 +164,7 @@ fn file_slot(x: i16, z: i16) -> usize {
 }
 
 /// Phase scale: 256 = opening material, 0 = bare.
-const PHASE_MAX: i32 = 256;
+pub const PHASE_MAX: i32 = 256;
 
 /// Mop-up applies with a material lead of this many of the variant's
 /// smallest piece values.
@@ -358,6 +362,7 @@ impl EvalTables {
                 t
             },
             material_only: false,
+            scale: [SCALE_ONE; term::COUNT],
         };
         for k in 0..types {
             if !t.royal[k] && !t.pawnlike[k] {
@@ -396,34 +401,78 @@ impl EvalTables {
         self
     }
 
+    /// The weights this evaluation uses.
+    #[must_use]
+    pub fn weights(&self) -> EvalWeights {
+        EvalWeights {
+            value: self.value.clone(),
+            hand_value: self.hand_value.clone(),
+            scale: self.scale,
+        }
+    }
+
+    /// The same tables with other weights (e.g. a tuned set). The game
+    /// phase, the pawn-like and colour-bound types and the piece-square
+    /// shapes stay as derived.
+    ///
+    /// # Panics
+    /// Weights for another number of piece types.
+    #[must_use]
+    pub fn with_weights(mut self, w: EvalWeights) -> EvalTables {
+        assert_eq!(w.value.len(), self.types, "weights of another variant");
+        assert_eq!(w.hand_value.len(), self.types, "weights of another variant");
+        self.value = w.value;
+        self.hand_value = w.hand_value;
+        self.scale = w.scale;
+        self
+    }
+
     /// Static evaluation from the side to move's view (centipawns).
     #[must_use]
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        let v = pos.variant();
         if self.material_only {
-            let mut score = [0i32; 2];
-            for c in Color::BOTH {
-                let ci = c.idx();
-                let mut bits = pos.present(c);
-                while bits != 0 {
-                    let k = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    score[ci] += self.value[k] * pos.count(c, k as PieceType) as i32;
-                }
-                if v.rules.drops {
-                    for k in 0..self.types {
-                        score[ci] += i32::from(pos.hand(c, k as PieceType)) * self.hand_value[k];
-                    }
+            return self.material_score(pos);
+        }
+        let t = self.terms(pos);
+        self.combine(&t, pos)
+    }
+
+    fn material_score(&self, pos: &Position) -> i32 {
+        let v = pos.variant();
+        let mut score = [0i32; 2];
+        for c in Color::BOTH {
+            let ci = c.idx();
+            let mut bits = pos.present(c);
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                score[ci] += self.value[k] * pos.count(c, k as PieceType) as i32;
+            }
+            if v.rules.drops {
+                for k in 0..self.types {
+                    score[ci] += i32::from(pos.hand(c, k as PieceType)) * self.hand_value[k];
                 }
             }
-            let us = pos.side().idx();
-            return score[us] - score[1 - us];
         }
+        let us = pos.side().idx();
+        score[us] - score[1 - us]
+    }
+
+    /// The positional terms of a position, unscaled, per colour (what
+    /// [`Self::combine`] weighs; `menagerie lab tune` reads them as
+    /// features).
+    #[must_use]
+    pub fn terms(&self, pos: &Position) -> EvalTerms {
+        let v = pos.variant();
         let phase =
             (self.phase_material(pos) * PHASE_MAX / self.start_material).clamp(0, PHASE_MAX);
-        let mut mat = [0i32; 2];
-        let mut mg = [0i32; 2];
-        let mut eg = [0i32; 2];
+        let mut t = EvalTerms {
+            phase,
+            mat: [0; 2],
+            mg: [[0; 2]; term::COUNT],
+            eg: [[0; 2]; term::COUNT],
+            lone: [None; 2],
+        };
         let xyz = &self.xyz;
         // Royal cells of each side (pieces beyond the buffer's size are not
         // looked at by the king terms), and per file — a file is an (x, z)
@@ -467,6 +516,7 @@ impl EvalTables {
                 .max((a.1 - b.1).abs())
                 .max((a.2 - b.2).abs())
         };
+        let (mg, eg) = (&mut t.mg, &mut t.eg);
         for c in Color::BOTH {
             let ci = c.idx();
             let their_kings = &kings[1 - ci][..nk[1 - ci]];
@@ -477,15 +527,15 @@ impl EvalTables {
                 bits &= bits - 1;
                 let base = (ci * self.types + k) * self.cells;
                 let cells = pos.cells_of(c, k as PieceType);
-                mat[ci] += self.value[k] * cells.len() as i32;
+                t.mat[ci] += self.value[k] * cells.len() as i32;
                 if self.colour_bound[k] && cells.len() >= 2 {
-                    mg[ci] += 25;
-                    eg[ci] += 45;
+                    mg[term::PAIR][ci] += 25;
+                    eg[term::PAIR][ci] += 45;
                 }
                 let pawnlike = self.pawnlike[k];
                 for &s in cells {
-                    mg[ci] += self.pst_mg[base + s.idx()];
-                    eg[ci] += self.pst_eg[base + s.idx()];
+                    mg[term::PST_MG][ci] += self.pst_mg[base + s.idx()];
+                    eg[term::PST_EG][ci] += self.pst_eg[base + s.idx()];
                     if self.royal[k] {
                         continue;
                     }
@@ -494,13 +544,13 @@ impl EvalTables {
                     if !pawnlike {
                         for &kc in their_kings {
                             if cheb(a, kc) <= 2 {
-                                mg[ci] += 14;
+                                mg[term::KING_PRESSURE][ci] += 14;
                             }
                         }
                     }
                     for &kc in own_kings {
                         if cheb(a, kc) == 1 {
-                            mg[ci] += if pawnlike { 12 } else { 5 };
+                            mg[term::SHELTER][ci] += if pawnlike { 12 } else { 5 };
                         }
                     }
                     if pawnlike {
@@ -521,16 +571,16 @@ impl EvalTables {
                         }
                         if !blocked {
                             let b = self.passed[base + s.idx()];
-                            mg[ci] += b / 3;
-                            eg[ci] += b;
+                            mg[term::PASSED][ci] += b / 3;
+                            eg[term::PASSED][ci] += b;
                         }
                         if pawns_on[ci][file_slot(x, z)] > 1 {
-                            mg[ci] -= 8;
-                            eg[ci] -= 16;
+                            mg[term::DOUBLED][ci] -= 8;
+                            eg[term::DOUBLED][ci] -= 16;
                         }
                         if !neighbours {
-                            mg[ci] -= 8;
-                            eg[ci] -= 10;
+                            mg[term::ISOLATED][ci] -= 8;
+                            eg[term::ISOLATED][ci] -= 10;
                         }
                     }
                 }
@@ -538,43 +588,108 @@ impl EvalTables {
             if v.rules.drops {
                 for k in 0..self.types {
                     let h = i32::from(pos.hand(c, k as PieceType));
-                    mat[ci] += h * self.hand_value[k];
+                    t.mat[ci] += h * self.hand_value[k];
                 }
             }
-            mat[ci] -= coverage_penalty(pos, c);
+            // The coverage penalty counts as material (it gates mop-up).
+            mg[term::COVERAGE][ci] -= coverage_penalty(pos, c);
         }
-        // Mop-up: with a clear material lead, drive the lone enemy royal to
-        // the edge and bring the own royal closer.
+        // Mop-up geometry: the lone enemy royal's distance from the centre,
+        // and how close the own royal stands.
         for ci in 0..2 {
-            let lead = mat[ci] - mat[1 - ci];
-            if lead >= MOPUP_MIN_LEAD * self.min_value && nk[1 - ci] == 1 {
+            if nk[1 - ci] == 1 {
                 let k = kings[1 - ci][0];
                 let edge = (2 * k.0 - self.centre2.0).abs()
                     + (2 * k.1 - self.centre2.1).abs()
                     + (2 * k.2 - self.centre2.2).abs();
-                eg[ci] += MOPUP_EDGE * i32::from(edge);
-                if nk[ci] == 1 {
-                    let apart = i32::from(cheb(kings[ci][0], k)).min(MOPUP_NEAR_CELLS);
-                    eg[ci] += MOPUP_CLOSE * (MOPUP_NEAR_CELLS - apart);
-                }
+                let close = if nk[ci] == 1 {
+                    MOPUP_NEAR_CELLS - i32::from(cheb(kings[ci][0], k)).min(MOPUP_NEAR_CELLS)
+                } else {
+                    0
+                };
+                t.lone[ci] = Some((i32::from(edge), close));
             }
         }
+        t
+    }
+
+    /// The evaluation of a position's terms with these weights, from the
+    /// side to move's view: material (coverage included) plus the tapered
+    /// positional terms plus tempo, faded as the move-rule counter runs.
+    /// Also fills in the mop-up term (it applies with a material lead).
+    #[must_use]
+    pub fn combine(&self, t: &EvalTerms, pos: &Position) -> i32 {
+        let sc = |i: usize, x: i32| -> i32 {
+            (i64::from(x) * i64::from(self.scale[i]) / i64::from(SCALE_ONE)) as i32
+        };
+        let mat: [i32; 2] =
+            std::array::from_fn(|ci| t.mat[ci] + sc(term::COVERAGE, t.mg[term::COVERAGE][ci]));
+        let mopup = self.mopup(t, &mat);
         let us = pos.side().idx();
         let them = 1 - us;
-        let tapered =
-            ((mg[us] - mg[them]) * phase + (eg[us] - eg[them]) * (PHASE_MAX - phase)) / PHASE_MAX;
-        let score = mat[us] - mat[them] + tapered + 12;
-        // Fade towards a draw as the move-rule counter runs (to half at its
-        // end), so that with a lead a capture, drop or pawn move that resets
-        // it beats shuffling.
-        let rule = v.rules.move_rule as i32;
+        let (mut mg, mut eg) = (0i32, 0i32);
+        for i in 0..term::COVERAGE {
+            let (m, e) = if i == term::MOPUP {
+                (0, mopup[us] - mopup[them])
+            } else {
+                (t.mg[i][us] - t.mg[i][them], t.eg[i][us] - t.eg[i][them])
+            };
+            mg += sc(i, m);
+            eg += sc(i, e);
+        }
+        let tapered = (mg * t.phase + eg * (PHASE_MAX - t.phase)) / PHASE_MAX;
+        let score = mat[us] - mat[them] + tapered + sc(term::TEMPO, TEMPO);
+        let (num, den) = self.fade(pos);
+        score * num / den
+    }
+
+    /// The unscaled mop-up term of each side, given the material (with
+    /// coverage) of each.
+    #[must_use]
+    pub fn mopup(&self, t: &EvalTerms, mat: &[i32; 2]) -> [i32; 2] {
+        std::array::from_fn(|ci| match t.lone[ci] {
+            Some((edge, close)) if mat[ci] - mat[1 - ci] >= MOPUP_MIN_LEAD * self.min_value => {
+                MOPUP_EDGE * edge + MOPUP_CLOSE * close
+            }
+            _ => 0,
+        })
+    }
+
+    /// The factor (numerator, denominator) the score fades by towards a
+    /// draw as the move-rule counter runs (to half at its end), so that
+    /// with a lead a capture, drop or pawn move that resets it beats
+    /// shuffling.
+    #[must_use]
+    pub fn fade(&self, pos: &Position) -> (i32, i32) {
+        let rule = pos.variant().rules.move_rule as i32;
         if rule > 0 {
             let h = (pos.halfmove() as i32).min(rule);
-            score * (2 * rule - h) / (2 * rule)
+            (2 * rule - h, 2 * rule)
         } else {
-            score
+            (1, 1)
         }
     }
+}
+
+/// The side to move's bonus (before its scale).
+pub const TEMPO: i32 = 12;
+
+/// The terms of one position (see [`EvalTables::terms`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EvalTerms {
+    /// Game phase, [`PHASE_MAX`] = opening material, 0 = bare.
+    pub phase: i32,
+    /// Board and hand material of each colour with the tables' values.
+    pub mat: [i32; 2],
+    /// Per term ([`term`]) and colour, its middlegame part, unscaled (the
+    /// coverage penalty, untapered, is kept here; mop-up is 0, see
+    /// [`EvalTables::mopup`]).
+    pub mg: [[i32; 2]; term::COUNT],
+    /// Per term and colour, its endgame part, unscaled.
+    pub eg: [[i32; 2]; term::COUNT],
+    /// Per colour, when the opponent has one royal: its doubled distance
+    /// from the centre and the own royal's closeness to it.
+    pub lone: [Option<(i32, i32)>; 2],
 }
 
 /// Penalty for a thin coverage (Nichtschach's loss rule): a steep charge for

@@ -11,15 +11,17 @@
 pub mod bench;
 mod engine;
 pub mod eval;
+pub mod eval_weights;
 pub mod level;
 mod search;
 mod time;
 pub mod tt;
 
 pub use engine::{
-    max_hash_mb, Engine, EngineOptions, Event, Info, Limits, Score, StopHandle, MAX_DEPTH,
-    MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
+    max_hash_mb, Engine, EngineOptions, EvalChoice, Event, Info, Limits, Score, StopHandle,
+    MAX_DEPTH, MAX_HASH_MB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
 };
-pub use eval::EvalTables;
+pub use eval::{EvalTables, EvalTerms};
+pub use eval_weights::{EvalWeights, TERMS};
 pub use level::{Level, MultiLines};
 pub use search::{ParamError, SearchParams, SearchResult, Tunable, TUNABLES};
