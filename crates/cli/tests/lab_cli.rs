@@ -112,3 +112,101 @@ fn bad_input_is_a_clear_error() {
     let (ok, _, err) = run(&["selfplay", "--variant", "nope", "--out", &junk]);
     assert!(!ok && err.contains("nope"), "{err}");
 }
+
+/// A tiny record file: ten one-position games, the side a piece up wins
+/// (game 9 is the held-out tenth).
+fn tiny_records() -> String {
+    let mut text = String::from("# menagerie selfplay v1\n# variant=chess\n");
+    let fens = [
+        (
+            "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 12",
+            "1-0",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR b KQkq - 0 12",
+            "0-1",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 12",
+            "1/2-1/2",
+        ),
+    ];
+    for g in 0..10 {
+        let (fen, result) = fens[g % 3];
+        text.push_str(&format!(
+            "P\t{g}\t20\t0\t1\t{fen}\nG\t{g}\t{result}\tcheckmate\t40\te2e4\n"
+        ));
+    }
+    text
+}
+
+#[test]
+fn lab_tune_writes_a_weights_file_a_match_player_reads() {
+    let (data, out) = (tmp("tune.txt"), tmp("tuned.toml"));
+    std::fs::write(&data, tiny_records()).unwrap();
+    let (ok, text, err) = run(&[
+        "lab",
+        "tune",
+        "--variant",
+        "chess",
+        "--margin",
+        "100000",
+        "--out",
+        &out,
+        &data,
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        text.contains("9 training and 1 held-out positions"),
+        "{text}"
+    );
+    assert!(text.contains("loss before: training"), "{text}");
+    assert!(text.contains("loss after: training"), "{text}");
+    let weights = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        weights.starts_with("# Tuned by `menagerie lab tune` on 10 games"),
+        "{weights}"
+    );
+    assert!(
+        weights.contains("variant = \"chess\"\n\n[values]\n")
+            && weights.contains("\nN = ")
+            && weights.contains("\n[scales]\npst_mg = "),
+        "{weights}"
+    );
+    // A match player takes the file for its variant, and refuses it for another.
+    let (ok, _, err) = run(&[
+        "match",
+        "--variant",
+        "shogi",
+        "--first",
+        &format!("menagerie:nodes=10,eval={out}"),
+        "--second",
+        "menagerie:nodes=10,eval=untuned",
+        "--games",
+        "1",
+        "--tc",
+        "none",
+    ]);
+    assert!(!ok);
+    assert!(err.contains("not for `shogi`"), "{err}");
+    let (ok, _, err) = run(&[
+        "match",
+        "--variant",
+        "chess",
+        "--first",
+        &format!("menagerie:depth=1,eval={out}"),
+        "--second",
+        "menagerie:depth=1,eval=untuned",
+        "--games",
+        "2",
+        "--tc",
+        "none",
+        "--max-plies",
+        "20",
+    ]);
+    assert!(ok, "{err}");
+    // Too little data is a clear error.
+    let (ok, _, err) = run(&["lab", "tune", "--variant", "chess", "--out", &out, &data]);
+    assert!(!ok);
+    assert!(err.contains("too few usable positions"), "{err}");
+}

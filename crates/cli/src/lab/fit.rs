@@ -110,7 +110,7 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
-fn mat_vec(m: &[Vec<f64>], v: &[f64]) -> Vec<f64> {
+pub(crate) fn mat_vec(m: &[Vec<f64>], v: &[f64]) -> Vec<f64> {
     m.iter().map(|row| dot(row, v)).collect()
 }
 
@@ -126,7 +126,7 @@ fn mat_mul(a: &[Vec<f64>], b: &[Vec<f64>]) -> Vec<Vec<f64>> {
 }
 
 /// Gauss-Jordan inverse with partial pivoting; `None` when singular.
-fn invert(m: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
+pub(crate) fn invert(m: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
     let n = m.len();
     let mut a: Vec<Vec<f64>> = m
         .iter()

@@ -10,6 +10,7 @@ pub mod records;
 pub mod report;
 pub mod selfplay;
 pub mod svg;
+pub mod tune;
 pub mod values;
 
 /// `menagerie lab` commands.
@@ -22,6 +23,9 @@ pub enum LabCommand {
     /// An HTML page (figures as SVG) and a JSON file of a variant's values,
     /// balance and scores by ply.
     Report(report::ReportArgs),
+    /// Texel tuning: fit the evaluation's weights to self-play results and
+    /// write them as a weights file.
+    Tune(tune::TuneArgs),
 }
 
 /// Runs a `menagerie lab` command.
@@ -33,5 +37,6 @@ pub fn run(c: &LabCommand) -> anyhow::Result<()> {
         LabCommand::Values(a) => values::run(a),
         LabCommand::Balance(a) => balance::run(a),
         LabCommand::Report(a) => report::run(a),
+        LabCommand::Tune(a) => tune::run(a),
     }
 }

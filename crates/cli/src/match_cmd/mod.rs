@@ -359,6 +359,19 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     let tc = parse_tc(&a.tc)?;
     let (first, f1) = parse_player(&a.first, a.hash)?;
     let (second, f2) = parse_player(&a.second, a.hash)?;
+    for (side, r) in [("--first", &first), ("--second", &second)] {
+        if let Recipe::Internal(s) = r {
+            s.options
+                .eval
+                .tables(&v)
+                .map_err(|e| anyhow::anyhow!("{side}: evaluation weights: {e}"))?;
+            if let menagerie_engine::EvalChoice::File(t) = &s.options.eval {
+                if menagerie_engine::eval_weights::file_variant(t).as_deref() != Some(&*v.id) {
+                    bail!("{side}: the evaluation weights file is not for `{}`", v.id);
+                }
+            }
+        }
+    }
     let sprt = a.sprt.as_deref().map(Sprt::parse).transpose()?;
     let games = match (&sprt, a.max_pairs) {
         (_, Some(0)) => bail!("--max-pairs must be at least 1"),

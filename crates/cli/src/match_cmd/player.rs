@@ -10,7 +10,7 @@
 //! share is the engine itself, not an interface.
 
 use anyhow::{bail, Context, Result};
-use menagerie_engine::{Engine, EngineOptions, Limits};
+use menagerie_engine::{Engine, EngineOptions, EvalChoice, Limits};
 use menagerie_rules::{move_text, Position, TextStyle, Variant};
 use std::sync::Arc;
 
@@ -173,6 +173,19 @@ pub fn parse_internal(text: &str, default_hash: usize) -> Result<(InternalSpec, 
             "hash" => spec.options.hash_mb = usize::try_from(num()?.clamp(1, 65536)).unwrap_or(64),
             "threads" => spec.options.threads = usize::try_from(num()?.clamp(1, 256)).unwrap_or(1),
             "material" => spec.options.material_only = true,
+            "eval" => {
+                spec.options.eval = match val {
+                    "untuned" => EvalChoice::Untuned,
+                    "default" => EvalChoice::Default,
+                    path => EvalChoice::File(
+                        std::fs::read_to_string(path)
+                            .with_context(|| {
+                                format!("cannot read the evaluation weights file `{path}`")
+                            })?
+                            .into(),
+                    ),
+                }
+            }
             "time" => {
                 factor = val
                     .parse::<f64>()
@@ -196,7 +209,7 @@ pub fn parse_internal(text: &str, default_hash: usize) -> Result<(InternalSpec, 
                 spec.options.params.set(&k["param.".len()..], val)?;
             }
             _ => bail!(
-                "unknown option `{k}` for menagerie (depth, nodes, movetime, hash, threads, material, time, name, param.NAME=VALUE, params=FILE)"
+                "unknown option `{k}` for menagerie (depth, nodes, movetime, hash, threads, material, eval=untuned|default|FILE, time, name, param.NAME=VALUE, params=FILE)"
             ),
         }
         if k != "name" {
@@ -222,6 +235,10 @@ mod tests {
         assert!((f - 2.0).abs() < 1e-12);
         assert_eq!(s.name, "Menagerie(depth=1,material,time=2)");
         assert!(parse_internal("speed=3", 16).is_err());
+        let (s, _) = parse_internal("eval=untuned", 16).unwrap();
+        assert_eq!(s.options.eval, EvalChoice::Untuned);
+        let e = parse_internal("eval=/no/such/weights.toml", 16).unwrap_err();
+        assert!(format!("{e:#}").contains("/no/such/weights.toml"), "{e:#}");
         assert!(parse_internal("depth=x", 16).is_err());
         assert!(parse_internal("time=-1", 16).is_err());
         let (s, _) = parse_internal("", 16).unwrap();
