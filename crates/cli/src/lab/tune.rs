@@ -17,9 +17,9 @@
 //! and after, shows whether the fit generalises. Deterministic.
 
 use super::fit::{invert, mat_vec};
-use super::records::{read_files, GameRecord};
+use super::records::GameRecord;
 use super::selfplay::position;
-use crate::common::{outln, registry, variant};
+use crate::common::outln;
 use anyhow::{bail, Context, Result};
 use menagerie_engine::eval::{EvalTables, PHASE_MAX, TEMPO};
 use menagerie_engine::eval_weights::{term, EvalWeights, MAX_SCALE, MAX_VALUE, SCALE_ONE};
@@ -30,15 +30,9 @@ use std::sync::Arc;
 /// Arguments of `lab tune`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct TuneArgs {
-    /// Variant id.
-    #[arg(long)]
-    pub variant: String,
-    /// Load variants from this file first (TOML or Fairy-Stockfish ini).
-    #[arg(long = "variant-file")]
-    pub variant_file: Vec<String>,
-    /// Positions before this ply are left out (the random openings).
-    #[arg(long = "min-ply", default_value_t = 12)]
-    pub min_ply: u32,
+    /// Variant, records and the first ply used (as for `lab values`).
+    #[command(flatten)]
+    pub input: super::values::ValuesArgs,
     /// Positions whose search score differs from the static evaluation by
     /// more than this (centipawns) are left out.
     #[arg(long, default_value_t = 150)]
@@ -52,9 +46,6 @@ pub struct TuneArgs {
     /// Output weights file (TOML, docs/lab.md).
     #[arg(long)]
     pub out: String,
-    /// Record files written by `menagerie selfplay`.
-    #[arg(required = true)]
-    pub data: Vec<String>,
 }
 
 /// Scores beyond this are mates (the engine's mate band).
@@ -277,7 +268,7 @@ fn samples(
     let (mut train, mut held) = (Vec::new(), Vec::new());
     for g in games {
         for p in &g.positions {
-            if !p.quiet || p.ply < a.min_ply || p.score.abs() >= MATE_BAND {
+            if !p.quiet || p.ply < a.input.min_ply || p.score.abs() >= MATE_BAND {
                 continue;
             }
             let pos = position(v, &p.fen)?;
@@ -336,9 +327,7 @@ fn loss_with(samples: &[Sample], theta: &[f64], k: f64) -> f64 {
 
 /// Runs `lab tune`.
 pub fn run(a: &TuneArgs) -> Result<()> {
-    let reg = registry(&a.variant_file)?;
-    let v = variant(&reg, &a.variant)?;
-    let games = read_files(&a.data)?;
+    let (v, games) = a.input.load()?;
     let e = EvalTables::new(&v);
     let base = e.weights();
     let ps = params(&v, &base);
@@ -402,7 +391,7 @@ pub fn run(a: &TuneArgs) -> Result<()> {
          K = {k:.6}; loss training {:.6} -> {:.6}, held out {:.6} -> {:.6}.",
         games.len(),
         train.len() + held.len(),
-        a.min_ply,
+        a.input.min_ply,
         a.margin,
         a.ridge,
         before.0,
