@@ -27,6 +27,9 @@ tests/clients/xboard_match.sh target/release/menagerie
 
 echo "== differential test against Fairy-Stockfish (pyffish)"
 python3 tests/fsf/differential.py target/release/menagerie
+echo "== repetitions against Fairy-Stockfish: games that take moves back (--repeat)"
+python3 tests/fsf/differential.py target/release/menagerie --variant xiangqi --variant xiangqihouse \
+  --variant janggi --variant shogi --variant chess --repeat 0.7 --games 10 --plies 80
 echo "== SAN against Fairy-Stockfish's (pyffish get_san): one short game a variant"
 python3 tests/fsf/differential.py target/release/menagerie --san --san-moves 4 --games 1 --plies 30
 
