@@ -141,6 +141,18 @@ mod tests {
     }
 
     #[test]
+    fn a_guard_shut_in_its_palace_never_loses_so() {
+        // Red's Guard shuttles d1-d2 from the start: pyffish plays on (its
+        // region never meets the enemy General's).
+        let v = Registry::builtin().get("janggimodern").expect("variant");
+        let mut pos = Position::start(&v);
+        for m in "d1d2 d10d9 d2d1 d9d10 d1d2 d10d9 d2d1 d9d10 d1d2".split(' ') {
+            crate::test_support::play_uci(&mut pos, m);
+        }
+        assert_eq!(pos.outcome(), None);
+    }
+
+    #[test]
     fn a_pass_may_stand_for_the_second_last_move() {
         // a1a2, then shuttles a2a1 a1a2 a2a1, a pass, and a1a2 again.
         let moves = [
