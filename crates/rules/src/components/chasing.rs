@@ -38,7 +38,7 @@
 //!
 //! The move rule is lengthened by the same rule: a side that gave more than
 //! ten checks since the last capture gives the other side two more plies
-//! for each further check ([`move_rule_grace`]).
+//! for each further check (`move_rule_grace`).
 //!
 //! Everything is computed by taking the moves back on a copy, only when a
 //! repetition (or the move rule) has happened.
