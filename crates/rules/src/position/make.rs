@@ -5,7 +5,6 @@ use crate::components::move_rule;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, PieceType};
 use menagerie_geometry::CellId;
-use std::sync::Arc;
 
 /// A move that is not legal in the position it was played in.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -35,8 +34,7 @@ impl Position {
 
     /// Plays a pseudo-legal move without checking legality (for search).
     pub fn make_unchecked(&mut self, m: Move) {
-        // The variant is read through `self.v` field by field (no clone of
-        // the `Arc`: its reference count is a shared atomic, costly per move).
+        let v = self.v.clone();
         let us = self.side;
         let them = us.flip();
         let mut u = Undo {
@@ -64,7 +62,7 @@ impl Position {
         };
         if self.ep_hashed {
             for c in self.ep.cells() {
-                self.hash ^= self.v.zobrist.ep(c);
+                self.hash ^= v.zobrist.ep(c);
             }
         }
         let old_ep = self.ep;
@@ -76,24 +74,24 @@ impl Position {
         match m.kind() {
             MoveKind::Drop => {
                 let k = m.dropped().unwrap_or(0);
-                if !self.v.rules.free_drops {
+                if !v.rules.free_drops {
                     self.add_hand(us, k, -1);
                 }
                 let placed = if m.is_promoted_drop() {
-                    self.v.pieces[usize::from(k)].promoted_drop()
+                    v.pieces[usize::from(k)].promoted_drop()
                 } else {
                     None
                 };
                 match placed {
                     Some(t) => {
-                        let pr = self.v.pieces[usize::from(k)].promotion.as_ref();
+                        let pr = v.pieces[usize::from(k)].promotion.as_ref();
                         let plus = pr.is_some_and(|pr| pr.plus_text_in(m));
                         self.put(m.to(), Piece::new(t, us), super::origin_byte(k, plus));
                     }
                     None => self.put(m.to(), Piece::new(k, us), 0),
                 }
                 moved_kind = placed.unwrap_or(k);
-                reset = self.v.rules.drop_resets_clock;
+                reset = v.rules.drop_resets_clock;
                 touched[0] = m.to().0;
             }
             MoveKind::Castle => {
@@ -111,15 +109,7 @@ impl Position {
                 let p = self.board[from.idx()];
                 moved_kind = p.kind();
                 u.moved_kind = p.kind();
-                let def = &self.v.pieces[usize::from(p.kind())];
-                let pr = def.promotion.as_ref();
-                let keeps_origin = pr.is_some_and(|x| x.keeps_origin_in(m));
-                let plus_text = pr.is_some_and(|x| x.plus_text_in(m));
-                let resets_clock = def.resets_clock;
-                let reversible_keeps_clock = def.reversible_keeps_clock;
-                let ep_field = def
-                    .creates_ep
-                    .then(|| def.ep_field.unwrap_or_else(|| self.v.fen.ep_field()));
+                let def = &v.pieces[usize::from(p.kind())];
                 if m.captures_via() {
                     if let Some(via) = m.via() {
                         let (cp, co) = self.take(via);
@@ -150,37 +140,42 @@ impl Position {
                 if let Some(k) = m.promotion() {
                     let (pp, po) = self.take(to);
                     u.moved_origin = po;
+                    let pr = def.promotion.as_ref();
+                    let keeps = pr.is_some_and(|x| x.keeps_origin_in(m));
                     // A demotion (back to the kept origin) leaves no origin.
                     let demoted = super::origin_kind(po) == Some(k);
-                    let origin = if keeps_origin && !demoted {
-                        super::origin_byte(pp.kind(), plus_text)
+                    let origin = if keeps && !demoted {
+                        super::origin_byte(pp.kind(), pr.is_some_and(|x| x.plus_text_in(m)))
                     } else {
                         0
                     };
                     self.put(to, Piece::new(k, us), origin);
-                    if self.v.rules.promotion_resets_clock {
+                    if v.rules.promotion_resets_clock {
                         reset = true;
                     }
                 }
-                if resets_clock
+                if def.resets_clock
                     && !m.keeps_clock()
-                    && !(reversible_keeps_clock
+                    && !(def.reversible_keeps_clock
                         && !m.is_capture()
-                        && move_rule::undoable(&self.v.tables, us, moved_kind, from, to))
+                        && move_rule::undoable(&v.tables, us, moved_kind, from, to))
                 {
                     reset = true;
                 }
                 // A promoting double step leaves no target (Fairy-Stockfish:
                 // Epic Atomic's Black Pawn promotes on its fifth rank).
-                if let Some(field) = ep_field.filter(|_| {
-                    !m.is_capture() && m.kind() == MoveKind::Normal && m.promotion().is_none()
-                }) {
+                if def.creates_ep
+                    && !m.is_capture()
+                    && m.kind() == MoveKind::Normal
+                    && m.promotion().is_none()
+                {
+                    let field = def.ep_field.unwrap_or_else(|| v.fen.ep_field());
                     let (ep, hashed) = self.ep_after(from, to, field);
                     self.ep = ep;
                     self.ep_hashed = hashed;
                     if hashed {
                         for c in ep.cells() {
-                            self.hash ^= self.v.zobrist.ep(c);
+                            self.hash ^= v.zobrist.ep(c);
                         }
                     }
                 }
@@ -203,13 +198,12 @@ impl Position {
         }
         if let Some((cell, kind)) = self.gate_of(m) {
             // Judged before the piece is placed: it shields nothing.
-            u.placed_exposed = Some(self.v.has_royal() && self.royal_attacked(us));
+            u.placed_exposed = Some(v.has_royal() && self.royal_attacked(us));
             self.add_hand(us, kind, -1);
             self.put(cell, Piece::new(kind, us), 0);
         }
-        if self.v.rules.flip.is_some() && m.from() != Some(m.to()) {
-            let v = Arc::clone(&self.v);
-            if let Some(f) = &v.rules.flip {
+        if let Some(f) = &v.rules.flip {
+            if m.from() != Some(m.to()) {
                 u.flips = self.flip_after(f, us, m.to(), m.from().is_none());
             }
         }
@@ -239,7 +233,7 @@ impl Position {
             self.set_checks_left(left);
         }
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
-        if let Some(c) = self.v.rules.counting {
+        if let Some(c) = v.rules.counting {
             let mut before = self.count;
             if before.active() {
                 before.ply += 1;
@@ -248,7 +242,7 @@ impl Position {
             self.count = c.after_move(self, us, before, captured, m.promotion().is_some());
         }
         self.side = them;
-        self.hash ^= self.v.zobrist.side;
+        self.hash ^= v.zobrist.side;
         self.recolour_walls(them);
         if us == Color::Black {
             self.fullmove += 1;
@@ -295,8 +289,7 @@ impl Position {
             return;
         };
         self.keys.pop();
-        let free_drops = self.v.rules.free_drops;
-        let wall_piece = self.v.rules.walls.as_ref().map(|w| w.piece);
+        let v = self.v.clone();
         let them = self.side;
         let us = them.flip();
         self.side = us;
@@ -313,8 +306,8 @@ impl Position {
         if let Some(cell) = m.wall() {
             self.take(cell);
             if u.wall_removed != u16::MAX {
-                if let Some(w) = wall_piece {
-                    self.put(CellId(u.wall_removed), Piece::new(w, us), 0);
+                if let Some(w) = &v.rules.walls {
+                    self.put(CellId(u.wall_removed), Piece::new(w.piece, us), 0);
                 }
             }
         }
@@ -335,7 +328,7 @@ impl Position {
         match m.kind() {
             MoveKind::Drop => {
                 self.take(m.to());
-                if !free_drops {
+                if !v.rules.free_drops {
                     self.add_hand(us, m.dropped().unwrap_or(0), 1);
                 }
             }
@@ -387,6 +380,7 @@ impl Position {
 
     /// Passes the turn (for null-move search). Undo with [`Position::unmake`].
     pub fn make_null(&mut self) {
+        let v = self.v.clone();
         let u = Undo {
             mv: Move::NULL,
             captured: Piece::EMPTY,
@@ -412,7 +406,7 @@ impl Position {
         };
         if self.ep_hashed {
             for c in self.ep.cells() {
-                self.hash ^= self.v.zobrist.ep(c);
+                self.hash ^= v.zobrist.ep(c);
             }
         }
         self.ep = EpState::NONE;
@@ -420,7 +414,7 @@ impl Position {
         self.halfmove += 1;
         let us = self.side;
         self.side = us.flip();
-        self.hash ^= self.v.zobrist.side;
+        self.hash ^= v.zobrist.side;
         self.recolour_walls(us.flip());
         if us == Color::Black {
             self.fullmove += 1;

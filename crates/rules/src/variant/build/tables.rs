@@ -9,7 +9,7 @@ use crate::betza::Dialect;
 use crate::movegen::attacks::AttackTables;
 use crate::movegen::compile::compile;
 use crate::movegen::legs::Run;
-use crate::movegen::tables::{flag, MoveTables, RayKind};
+use crate::movegen::tables::{MoveTables, RayKind};
 use crate::piece::{Color, Piece, PieceType};
 use crate::variant::load::VariantError;
 use menagerie_geometry::{CellId, CellSet, Geometry};
@@ -67,11 +67,7 @@ impl CellMoves {
                 reach.insert(c);
             }
         }
-        // A conditional leap that only moves (a chess Pawn's lame double
-        // step) attacks nothing: the attack tests need not look at it, and
-        // repeats among destinations are found in `dests`.
-        let capturing_conds = || mv.conds.iter().filter(|c| c.flags & flag::CAPTURE != 0);
-        for c in capturing_conds() {
+        for c in mv.conds {
             reach.insert(c.to);
         }
         for r in mv.rays.iter().filter(|r| r.kind == RayKind::FriendCannon) {
@@ -175,30 +171,5 @@ impl Ctx<'_> {
             reach,
             complex_types,
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::{Color, Registry};
-
-    #[test]
-    fn only_capturing_lame_leaps_are_complex_attacks() {
-        // The chess Pawn's lame double step only moves: the attack tests
-        // need not look at it, so the Pawn is no complex type and has no
-        // reach to test.
-        let reg = Registry::builtin();
-        let v = reg.get("chess").expect("chess");
-        let pawn = v.piece_by_key("P").expect("P") as crate::PieceType;
-        let e2 = v.geometry.parse_cell("e2").expect("e2");
-        assert!(!v.tables.at(Color::White, pawn, e2).conds.is_empty());
-        assert_eq!(v.complex_types >> pawn & 1, 0);
-        assert!(v.reach(Color::White, pawn, e2).is_none());
-        // Xiangqi's Horse captures with its lame leaps: complex.
-        let v = reg.get("xiangqi").expect("xiangqi");
-        let horse = v.piece_by_key("N").expect("N") as crate::PieceType;
-        let b1 = v.geometry.parse_cell("b1").expect("b1");
-        assert_eq!(v.complex_types >> horse & 1, 1);
-        assert!(v.reach(Color::White, horse, b1).is_some());
     }
 }
