@@ -291,16 +291,18 @@ fn san_without_wall_field(pos: &Position, legal: &[Move], m: Move) -> String {
         // A piece move's rivals gate the same piece (Fairy-Stockfish:
         // `Nd7/H` when the other Knight to d7 cannot gate); a castling is
         // written against the plain castlings.
-        let rivals: Vec<Move> = if m.kind() == MoveKind::Castle {
-            legal.to_vec()
-        } else {
+        let same_gate: Vec<Move>;
+        let rivals = if m.kind() == MoveKind::Castle {
             legal
+        } else {
+            same_gate = legal
                 .iter()
                 .filter(|o| o.gate().map(|g| g.kind) == Some(kind))
                 .map(|o| o.without_gate())
-                .collect()
+                .collect();
+            &same_gate
         };
-        let mut s = san_without_wall_field(pos, &rivals, m.without_gate());
+        let mut s = san_without_wall_field(pos, rivals, m.without_gate());
         s.push('/');
         s.push_str(&v.pieces[usize::from(kind)].token);
         if m.kind() == MoveKind::Castle {
