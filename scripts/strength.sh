@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures the engine's strength with `menagerie match` (the figures in
 # docs/strength.md). Not part of the test suite: it takes hours.
-#   scripts/strength.sh [fairymax] [material] [time]    # default: all three
+#   scripts/strength.sh [fairymax] [material] [time] [sprt] [fsf]   # default: the first three
 # Environment: OUT (log folder, default target/strength), GAMES_FM (100),
 # GAMES_MAT (40 per variant), GAMES_TIME (48 per variant), CONC (games at a
 # time for the Menagerie-only matches, default 2; Fairy-Max plays 1 at a time),
@@ -17,6 +17,17 @@
 #             SPRT_NODES nodes a move (default 5000; SPRT_TC=5+0.05 plays on the
 #             clock instead), SPRT_BOUNDS (elo0=0,elo1=5,alpha=0.05,beta=0.05),
 #             at most SPRT_PAIRS pairs (default 2000).
+#   fsf:      (not in the default set) Menagerie against Fairy-Stockfish as a UCI engine
+#             with its classical evaluation (Use NNUE=false), Threads=1, Hash=16, both
+#             one thread and 16 MB, one game at a time, at TC_FSF (10+0.1), GAMES_FSF
+#             (200) games in each of FSF_VARIANTS (chess capablanca shogi) from
+#             tests/data/books/V.fen. FSF is the binary (default
+#             /tmp/fsf-src/src/stockfish), built from source outside the repository:
+#               git clone https://github.com/fairy-stockfish/Fairy-Stockfish /tmp/fsf-src
+#               cd /tmp/fsf-src/src && make -j2 build ARCH=x86-64-modern largeboards=yes all=yes
+#             With OLD set (another build's binary), also this build against OLD, both
+#             as UCI engines, in one variant of every seed family (SEED_VARIANTS:
+#             gnuqi-mitregi elefantnichtschach joshua), GAMES_FSF games at TC_FSF.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-target/strength}
@@ -75,8 +86,27 @@ for s in "${sections[@]}"; do
       grep -E '^(pairs|SPRT)' "$OUT/sprt-$v.log" | tail -2 | sed 's/^/   /'
     done
     ;;
+  fsf)
+    FSF=${FSF:-/tmp/fsf-src/src/stockfish}
+    [ -x "$FSF" ] || { echo "fsf: no Fairy-Stockfish at $FSF (build it as the header says, or set FSF)"; exit 1; }
+    fsf_opts="name=Fairy-Stockfish,option.Use NNUE=false,option.Threads=1,option.Hash=16"
+    for v in ${FSF_VARIANTS:-chess capablanca shogi}; do
+      run "fsf-$v" --variant "$v" --book "tests/data/books/$v.fen" --games "${GAMES_FSF:-200}" \
+        --tc "${TC_FSF:-10+0.1}" --concurrency 1 \
+        --first menagerie:threads=1,hash=16 --second "uci:$FSF;$fsf_opts"
+    done
+    if [ -n "${OLD:-}" ]; then
+      [ -x "$OLD" ] || { echo "fsf: OLD=$OLD is no executable"; exit 1; }
+      cp "$M" "$OUT/new-menagerie"
+      for v in ${SEED_VARIANTS:-gnuqi-mitregi elefantnichtschach joshua}; do
+        run "old-$v" --variant "$v" --book "tests/data/books/$v.fen" --games "${GAMES_FSF:-200}" \
+          --tc "${TC_FSF:-10+0.1}" --concurrency 1 \
+          --first "uci:$OUT/new-menagerie;name=new" --second "uci:$OLD;name=old"
+      done
+    fi
+    ;;
   *)
-    echo "unknown section $s (fairymax, material, time, sprt)"
+    echo "unknown section $s (fairymax, material, time, sprt, fsf)"
     exit 2
     ;;
   esac

@@ -520,5 +520,22 @@ mod tests {
         assert_eq!(s.nodes, Some(5000));
         assert!(parse_external(Protocol::Uci, "eng;nodes=0").is_err());
         assert!(parse_external(Protocol::Xboard, "eng;nodes=5").is_err());
+        // Fairy-Stockfish's classical evaluation, as `strength.sh fsf` asks
+        // for it: option names may hold spaces, each sent as `setoption`.
+        let (s, _) = parse_external(
+            Protocol::Uci,
+            "/tmp/fsf/stockfish;option.Use NNUE=false,option.Threads=1,option.Hash=16",
+        )
+        .unwrap();
+        assert_eq!(s.command, vec!["/tmp/fsf/stockfish"]);
+        let opts: Vec<(&str, &str)> = s
+            .options
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(
+            opts,
+            vec![("Use NNUE", "false"), ("Threads", "1"), ("Hash", "16")]
+        );
     }
 }
