@@ -210,3 +210,73 @@ fn lab_tune_writes_a_weights_file_a_match_player_reads() {
     assert!(!ok);
     assert!(err.contains("too few usable positions"), "{err}");
 }
+
+#[test]
+fn lab_tune_fits_a_mix_with_an_anchor_and_selfplay_plays_the_result() {
+    let (data, out, games) = (
+        tmp("tune-mix.txt"),
+        tmp("tuned-mix.toml"),
+        tmp("tuned-games.txt"),
+    );
+    std::fs::write(&data, tiny_records()).unwrap();
+    let tune = |extra: &[&str]| {
+        let mut args = vec!["lab", "tune", "--variant", "chess", "--margin", "100000"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--out", &out, &data]);
+        run(&args)
+    };
+    let (ok, text, err) = tune(&["--target", "mix", "--lambda", "0.3", "--anchor", "P"]);
+    assert!(ok, "{err}");
+    let weights = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        weights.contains("Target: mix (result share 0.3); anchored: P."),
+        "{weights}"
+    );
+    // The anchored value stays (`value P  97 -> 97`); another one moved.
+    let change = |name: &str| -> (String, String) {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(name))
+            .unwrap();
+        let w: Vec<&str> = line.split_whitespace().collect();
+        (w[2].to_string(), w[4].to_string())
+    };
+    let (before, after) = change("value P ");
+    assert_eq!(before, after, "{text}");
+    let (before, after) = change("scale tempo ");
+    assert_ne!(before, after, "{text}");
+    let (ok, _, err) = tune(&["--anchor", "Z"]);
+    assert!(!ok);
+    assert!(
+        err.contains("--anchor Z: `chess` has no valued piece `Z`"),
+        "{err}"
+    );
+    let (ok, _, err) = tune(&["--target", "mix", "--lambda", "2"]);
+    assert!(!ok);
+    assert!(err.contains("--lambda must lie from 0 to 1"), "{err}");
+    // Self-play with the tuned set (the next iteration's data).
+    let play = |variant: &str| {
+        run(&[
+            "selfplay",
+            "--variant",
+            variant,
+            "--games",
+            "1",
+            "--nodes",
+            "50",
+            "--max-plies",
+            "12",
+            "--eval",
+            &out,
+            "--out",
+            &games,
+        ])
+    };
+    let (ok, _, err) = play("chess");
+    assert!(ok, "{err}");
+    let header = std::fs::read_to_string(&games).unwrap();
+    assert!(header.contains(&format!(" eval={out}\n")), "{header}");
+    let (ok, _, err) = play("shogi");
+    assert!(!ok);
+    assert!(err.contains("not for `shogi`"), "{err}");
+}

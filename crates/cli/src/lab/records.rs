@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! # menagerie selfplay v1
-//! # variant=chess nodes=2000 seed=7 first=0 games=10 random_plies=8 max_plies=400
+//! # variant=chess nodes=2000 seed=7 first=0 games=10 random_plies=8 max_plies=400 eval=default
 //! P <game> <ply> <score> <quiet> <fen>
 //! G <game> <result> <reason> <plies> <opening>
 //! ```

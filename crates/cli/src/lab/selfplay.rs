@@ -10,7 +10,7 @@
 
 use super::records::{game_lines, GameRecord, PositionRecord, MAGIC};
 use crate::common::{outln, registry, variant};
-use crate::match_cmd::random_line;
+use crate::match_cmd::{check_eval, eval_choice, random_line};
 use anyhow::{bail, Context, Result};
 use menagerie_engine::{Engine, EngineOptions, Limits};
 use menagerie_rules::{Color, Position, SplitMix64, Variant};
@@ -44,6 +44,11 @@ pub struct SelfplayArgs {
     /// Plies after which a game is a draw.
     #[arg(long = "max-plies", default_value_t = 400)]
     pub max_plies: u32,
+    /// Evaluation weights both sides play with: `default` (the variant's
+    /// embedded tuned set, if any), `untuned`, or a weights file (docs/lab.md),
+    /// e.g. the last tuning's, to iterate.
+    #[arg(long, default_value = "default")]
+    pub eval: String,
     /// Output file (records, see docs/lab.md).
     #[arg(long)]
     pub out: String,
@@ -67,17 +72,20 @@ pub fn run(a: &SelfplayArgs) -> Result<()> {
     }
     let reg = registry(&a.variant_file)?;
     let v = variant(&reg, &a.variant)?;
+    let eval = eval_choice(&a.eval)?;
+    check_eval(&eval, &v).map_err(|e| anyhow::anyhow!("--eval {}: {e}", a.eval))?;
     let file = std::fs::File::create(&a.out).with_context(|| format!("cannot write {}", a.out))?;
     let mut out = std::io::BufWriter::new(file);
     writeln!(out, "{MAGIC}")?;
     writeln!(
         out,
-        "# variant={} nodes={} seed={} first={} games={} random_plies={} max_plies={}",
-        v.id, a.nodes, a.seed, a.first, a.games, a.random_plies, a.max_plies
+        "# variant={} nodes={} seed={} first={} games={} random_plies={} max_plies={} eval={}",
+        v.id, a.nodes, a.seed, a.first, a.games, a.random_plies, a.max_plies, a.eval
     )?;
     let mut engine = Engine::new(EngineOptions {
         hash_mb: SELFPLAY_HASH_MB,
         threads: 1,
+        eval,
         ..EngineOptions::default()
     });
     let bar = indicatif::ProgressBar::new(a.games);

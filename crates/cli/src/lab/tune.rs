@@ -12,7 +12,15 @@
 //! First `K` of `sigmoid(K * eval)` is fitted to the results with the
 //! derived weights; then the weights, as factors of their defaults, by
 //! Newton's method on the mean logistic loss plus a ridge pulling each
-//! factor towards 1 (terms the data hardly sees stay as derived). Games
+//! factor towards 1 (terms the data hardly sees stay as derived).
+//!
+//! The target each position's prediction is fitted to (`--target`) is the
+//! game's result, the search's own verdict `sigmoid(K * score)`, or a mix
+//! `lambda * result + (1 - lambda) * sigmoid(K * score)` (`--lambda`): the
+//! search score carries the engine's own material scale, so a fit to it
+//! does not trade the scale of every value against `K`, as a fit to
+//! results alone may. `--anchor` keeps board values fixed (a piece key, or
+//! `material` for all of them): only the rest is fitted. Games
 //! whose number ends in 9 (a tenth) are held out: the loss there, before
 //! and after, shows whether the fit generalises. Deterministic.
 
@@ -43,9 +51,42 @@ pub struct TuneArgs {
     /// Ridge: pull of each weight's factor towards 1.
     #[arg(long, default_value_t = 0.002)]
     pub ridge: f64,
+    /// What the predictions are fitted to: the game's `result`, the search
+    /// `score` (as `sigmoid(K * score)`), or a `mix` of both (`--lambda`).
+    #[arg(long, value_enum, default_value_t = Target::Result)]
+    pub target: Target,
+    /// Share of the result in a `mix` target (the rest is the search score).
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f64,
+    /// Board values kept as they are (not fitted): a piece key, or
+    /// `material` for every board value. Repeatable.
+    #[arg(long)]
+    pub anchor: Vec<String>,
     /// Output weights file (TOML, docs/lab.md).
     #[arg(long)]
     pub out: String,
+}
+
+/// What `lab tune` fits the predictions to.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// The game's result.
+    Result,
+    /// The search's score, as `sigmoid(K * score)`.
+    Score,
+    /// `lambda * result + (1 - lambda) * sigmoid(K * score)`.
+    Mix,
+}
+
+impl Target {
+    /// The share of the result in the target (the rest: the search score).
+    fn result_share(self, lambda: f64) -> f64 {
+        match self {
+            Target::Result => 1.0,
+            Target::Score => 0.0,
+            Target::Mix => lambda,
+        }
+    }
 }
 
 /// Scores beyond this are mates (the engine's mate band).
@@ -61,13 +102,54 @@ const LOSS_TOLERANCE: f64 = 1e-10;
 
 /// One position: features (in the units of the weight each multiplies,
 /// times that weight's default: the linear evaluation is the sum of
-/// `factor * z`) and the result from the side to move's view.
+/// `factor * z`) and the target from the side to move's view.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Sample {
     /// Feature per parameter, scaled by its default.
     pub z: Vec<f64>,
-    /// Result for the side to move: 1, 0.5 or 0.
+    /// Target for the side to move, from 0 to 1 (the result, 1, 0.5 or 0,
+    /// until [`blend_targets`]).
     pub y: f64,
+    /// Search score for the side to move (centipawns).
+    pub score: f64,
+}
+
+/// Replaces each sample's result by the target: `share * result + (1 -
+/// share) * sigmoid(k * score)`.
+pub fn blend_targets(samples: &mut [Sample], k: f64, share: f64) {
+    for s in samples {
+        s.y = share * s.y + (1.0 - share) * sigmoid(k * s.score);
+    }
+}
+
+/// Which of `ps` `anchors` keep fixed (a piece key's board value, or
+/// `material`: every board value).
+///
+/// # Errors
+/// An anchor that is neither `material` nor a valued piece of `v`.
+pub fn anchored(v: &Variant, ps: &[Param], anchors: &[String]) -> Result<Vec<bool>> {
+    let mut fixed = vec![false; ps.len()];
+    for a in anchors {
+        let hits: Vec<usize> = ps
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| match p {
+                Param::Value(k) => a == "material" || v.pieces[*k].key == *a,
+                _ => false,
+            })
+            .map(|(i, _)| i)
+            .collect();
+        if hits.is_empty() {
+            bail!(
+                "--anchor {a}: `{}` has no valued piece `{a}` (a piece key, or `material`)",
+                v.id
+            );
+        }
+        for i in hits {
+            fixed[i] = true;
+        }
+    }
+    Ok(fixed)
 }
 
 /// What a weight of the fit is.
@@ -195,14 +277,15 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
 
 /// Factors of the defaults (1 = unchanged) minimising the mean logistic
 /// loss of `sigmoid(k * sum(factor * z))` plus `ridge / 2 * sum((factor -
-/// 1)^2)`, by damped Newton steps from all ones; `progress` sees each
-/// step's number and loss.
+/// 1)^2)`, by damped Newton steps from all ones; the factors `fixed`
+/// names stay 1. `progress` sees each step's number and loss.
 #[must_use]
 pub fn fit_factors(
     samples: &[Sample],
     k: f64,
     ridge: f64,
     iterations: usize,
+    fixed: &[bool],
     progress: &mut dyn FnMut(usize, f64),
 ) -> Vec<f64> {
     let n = samples.first().map_or(0, |s| s.z.len());
@@ -230,6 +313,15 @@ pub fn fit_factors(
         // A parameter the data never sees keeps its factor.
         for i in 0..n {
             hess[i][i] = hess[i][i].max(1e-9);
+        }
+        // An anchored one is left out: no gradient, a unit row and column.
+        for i in (0..n).filter(|&i| fixed.get(i) == Some(&true)) {
+            grad[i] = 0.0;
+            for j in 0..n {
+                hess[i][j] = 0.0;
+                hess[j][i] = 0.0;
+            }
+            hess[i][i] = 1.0;
         }
         let Some(inv) = invert(&hess) else { break };
         let step = mat_vec(&inv, &grad);
@@ -288,6 +380,7 @@ fn samples(
             let s = Sample {
                 z: features(e, ps, &pos),
                 y,
+                score: f64::from(search),
             };
             if g.game % HOLD_OUT_EVERY == HOLD_OUT_EVERY - 1 {
                 held.push(s);
@@ -331,7 +424,11 @@ pub fn run(a: &TuneArgs) -> Result<()> {
     let e = EvalTables::new(&v);
     let base = e.weights();
     let ps = params(&v, &base);
-    let (train, held) = samples(&v, &e, &ps, &games, a)?;
+    if !(0.0..=1.0).contains(&a.lambda) {
+        bail!("--lambda must lie from 0 to 1, not {}", a.lambda);
+    }
+    let fixed = anchored(&v, &ps, &a.anchor)?;
+    let (mut train, mut held) = samples(&v, &e, &ps, &games, a)?;
     if train.is_empty() || held.is_empty() {
         bail!(
             "too few usable positions ({} training, {} held out): play more games",
@@ -351,13 +448,16 @@ pub fn run(a: &TuneArgs) -> Result<()> {
     let evals: Vec<f64> = train.iter().map(|s| dot(&s.z, &ones)).collect();
     let ys: Vec<f64> = train.iter().map(|s| s.y).collect();
     let k = fit_k(&evals, &ys);
+    let share = a.target.result_share(a.lambda);
+    blend_targets(&mut train, k, share);
+    blend_targets(&mut held, k, share);
     let before = (loss_with(&train, &ones, k), loss_with(&held, &ones, k));
     outln!(
         "K = {k:.6} per centipawn; loss before: training {:.6}, held out {:.6}",
         before.0,
         before.1
     )?;
-    let theta = fit_factors(&train, k, a.ridge, a.iterations, &mut |i, l| {
+    let theta = fit_factors(&train, k, a.ridge, a.iterations, &fixed, &mut |i, l| {
         let _ = outln!("  step {i}: objective {l:.6}");
     });
     let w = weights_of(&base, &ps, &theta);
@@ -388,12 +488,19 @@ pub fn run(a: &TuneArgs) -> Result<()> {
     }
     let comment = format!(
         "Tuned by `menagerie lab tune` on {} games ({} positions), min-ply {}, margin {}, ridge {}.\n\
+         Target: {} (result share {share}); anchored: {}.\n\
          K = {k:.6}; loss training {:.6} -> {:.6}, held out {:.6} -> {:.6}.",
         games.len(),
         train.len() + held.len(),
         a.input.min_ply,
         a.margin,
         a.ridge,
+        format!("{:?}", a.target).to_lowercase(),
+        if a.anchor.is_empty() {
+            "nothing".to_string()
+        } else {
+            a.anchor.join(", ")
+        },
         before.0,
         after.0,
         before.1,
@@ -424,11 +531,12 @@ mod tests {
                 Sample {
                     y: if unit() < p { 1.0 } else { 0.0 },
                     z,
+                    score: 0.0,
                 }
             })
             .collect();
         let mut steps = 0;
-        let theta = fit_factors(&samples, k, 0.0, 30, &mut |_, _| steps += 1);
+        let theta = fit_factors(&samples, k, 0.0, 30, &[], &mut |_, _| steps += 1);
         assert!(steps >= 2);
         for (t, want) in theta.iter().zip(truth) {
             assert!((t - want).abs() < 0.08, "{theta:?}");
@@ -438,6 +546,90 @@ mod tests {
         let ys: Vec<f64> = samples.iter().map(|s| s.y).collect();
         let kk = fit_k(&evals, &ys);
         assert!((kk / k - 1.0).abs() < 0.1, "{kk}");
+    }
+
+    /// Samples of `n` random features each, with the results and search
+    /// scores of a known model.
+    fn drawn(truth: &[f64], k: f64, seed: u64, count: usize) -> Vec<Sample> {
+        let mut rng = SplitMix64(seed);
+        let mut unit = || (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
+        (0..count)
+            .map(|_| {
+                let z: Vec<f64> = truth.iter().map(|_| (unit() - 0.5) * 400.0).collect();
+                let score = dot(&z, truth);
+                Sample {
+                    y: if unit() < sigmoid(k * score) {
+                        1.0
+                    } else {
+                        0.0
+                    },
+                    z,
+                    score,
+                }
+            })
+            .collect()
+    }
+
+    /// Fitted to the search score, the factors come back closely from far
+    /// fewer positions than results need, whatever `K` is.
+    #[test]
+    fn a_score_target_recovers_the_scores_model() {
+        let truth = [1.3, 0.6, 1.0];
+        for k in [0.004, 0.01] {
+            let mut samples = drawn(&truth, 0.01, 36, 2_000);
+            blend_targets(&mut samples, k, 0.0);
+            assert!(samples.iter().all(|s| s.y > 0.0 && s.y < 1.0));
+            let theta = fit_factors(&samples, k, 0.0, 30, &[], &mut |_, _| {});
+            for (t, want) in theta.iter().zip(truth) {
+                assert!((t - want).abs() < 0.02, "K {k}: {theta:?}");
+            }
+        }
+        // A mix lies between result and score.
+        let mut s = drawn(&truth, 0.01, 7, 1);
+        let (result, score) = (s[0].y, sigmoid(0.01 * s[0].score));
+        blend_targets(&mut s, 0.01, 0.25);
+        assert!((s[0].y - (0.25 * result + 0.75 * score)).abs() < 1e-12);
+    }
+
+    /// An anchored factor stays 1; the others fit around it.
+    #[test]
+    fn an_anchored_factor_stays_and_the_rest_fit() {
+        let truth = [1.0, 0.6, 1.3];
+        let mut samples = drawn(&truth, 0.01, 5, 2_000);
+        blend_targets(&mut samples, 0.01, 0.0);
+        // Started from the wrong scale of the first: fixed, it stays 1.
+        for s in &mut samples {
+            s.z[0] *= 1.5;
+        }
+        let fixed = [true, false, false];
+        let theta = fit_factors(&samples, 0.01, 0.0, 30, &fixed, &mut |_, _| {});
+        assert!((theta[0] - 1.0).abs() < 1e-12, "{theta:?}");
+        let free = fit_factors(&samples, 0.01, 0.0, 30, &[], &mut |_, _| {});
+        assert!((free[0] - 1.0 / 1.5).abs() < 0.02, "{free:?}");
+    }
+
+    #[test]
+    fn anchors_name_board_values_or_all_material() {
+        let v = menagerie_rules::Registry::builtin().get("chess").unwrap();
+        let e = EvalTables::new(&v);
+        let ps = params(&v, &e.weights());
+        let one = anchored(&v, &ps, &["P".to_string()]).unwrap();
+        assert_eq!(one.iter().filter(|&&f| f).count(), 1);
+        let p = ps
+            .iter()
+            .position(|&p| p == Param::Value(usize::from(v.piece_by_key("P").unwrap())));
+        assert!(one[p.unwrap()]);
+        let all = anchored(&v, &ps, &["material".to_string()]).unwrap();
+        let values = ps.iter().filter(|p| matches!(p, Param::Value(_))).count();
+        assert_eq!(all.iter().filter(|&&f| f).count(), values);
+        assert!(all
+            .iter()
+            .zip(&ps)
+            .all(|(&f, p)| f == matches!(p, Param::Value(_))));
+        for bad in ["Z", "K", "pst_mg"] {
+            let e = anchored(&v, &ps, &[bad.to_string()]).unwrap_err();
+            assert!(e.to_string().contains(&format!("--anchor {bad}")), "{e}");
+        }
     }
 
     /// With the default weights the features sum to the engine's own

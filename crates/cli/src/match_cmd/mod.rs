@@ -22,7 +22,7 @@ use menagerie_engine::{Engine, EngineOptions, Limits};
 use menagerie_rules::{Color, MoveList, Position, Variant};
 use player::parse_internal;
 pub(crate) use player::Player;
-pub(crate) use player::{Internal, InternalSpec};
+pub(crate) use player::{check_eval, eval_choice, Internal, InternalSpec};
 use sprt::{Pentanomial, Sprt, Verdict};
 use stats::Tally;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -361,15 +361,7 @@ pub fn run(a: &MatchArgs) -> Result<()> {
     let (second, f2) = parse_player(&a.second, a.hash)?;
     for (side, r) in [("--first", &first), ("--second", &second)] {
         if let Recipe::Internal(s) = r {
-            s.options
-                .eval
-                .tables(&v)
-                .map_err(|e| anyhow::anyhow!("{side}: evaluation weights: {e}"))?;
-            if let menagerie_engine::EvalChoice::File(t) = &s.options.eval {
-                if menagerie_engine::eval_weights::file_variant(t).as_deref() != Some(&*v.id) {
-                    bail!("{side}: the evaluation weights file is not for `{}`", v.id);
-                }
-            }
+            player::check_eval(&s.options.eval, &v).map_err(|e| anyhow::anyhow!("{side}: {e}"))?;
         }
     }
     let sprt = a.sprt.as_deref().map(Sprt::parse).transpose()?;

@@ -142,6 +142,39 @@ impl Player for Internal {
     }
 }
 
+/// The evaluation weights an `eval=` value names: `untuned`, `default`
+/// (embedded tuned sets) or a weights file (docs/lab.md).
+///
+/// # Errors
+/// A weights file that cannot be read.
+pub fn eval_choice(val: &str) -> Result<EvalChoice> {
+    Ok(match val {
+        "untuned" => EvalChoice::Untuned,
+        "default" => EvalChoice::Default,
+        path => EvalChoice::File(
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the evaluation weights file `{path}`"))?
+                .into(),
+        ),
+    })
+}
+
+/// Checks that an evaluation choice fits `v`: a weights file must be for
+/// `v` and valid for it.
+///
+/// # Errors
+/// A weights file for another variant, or one `v` refuses (named).
+pub fn check_eval(eval: &EvalChoice, v: &Variant) -> Result<()> {
+    eval.tables(v)
+        .map_err(|e| anyhow::anyhow!("evaluation weights: {e}"))?;
+    if let EvalChoice::File(t) = eval {
+        if menagerie_engine::eval_weights::file_variant(t).as_deref() != Some(&*v.id) {
+            bail!("the evaluation weights file is not for `{}`", v.id);
+        }
+    }
+    Ok(())
+}
+
 /// Parses the options of a `menagerie:` player (`depth=3,time=2,material`).
 ///
 /// # Errors
@@ -173,19 +206,7 @@ pub fn parse_internal(text: &str, default_hash: usize) -> Result<(InternalSpec, 
             "hash" => spec.options.hash_mb = usize::try_from(num()?.clamp(1, 65536)).unwrap_or(64),
             "threads" => spec.options.threads = usize::try_from(num()?.clamp(1, 256)).unwrap_or(1),
             "material" => spec.options.material_only = true,
-            "eval" => {
-                spec.options.eval = match val {
-                    "untuned" => EvalChoice::Untuned,
-                    "default" => EvalChoice::Default,
-                    path => EvalChoice::File(
-                        std::fs::read_to_string(path)
-                            .with_context(|| {
-                                format!("cannot read the evaluation weights file `{path}`")
-                            })?
-                            .into(),
-                    ),
-                }
-            }
+            "eval" => spec.options.eval = eval_choice(val)?,
             "time" => {
                 factor = val
                     .parse::<f64>()
