@@ -250,8 +250,12 @@ pub fn file_variant(text: &str) -> Option<String> {
 
 /// Tuned weights embedded with the built-in variants (variants/tuned/,
 /// docs/lab.md): (variant id, file text). A set is listed here only after
-/// it beat the derived evaluation in a match (docs/strength.md).
-pub const TUNED: &[(&str, &str)] = &[];
+/// it beat the derived evaluation in an SPRT (docs/strength.md, "Tuned
+/// evaluations", gives each set's commands, Elo and margin).
+pub const TUNED: &[(&str, &str)] = &[(
+    "joshua",
+    include_str!("../../../variants/tuned/joshua.toml"),
+)];
 
 /// The embedded tuned weights file of a variant, if it has one.
 #[must_use]
@@ -267,6 +271,24 @@ mod tests {
 
     fn chess() -> std::sync::Arc<Variant> {
         Registry::builtin().get("chess").unwrap()
+    }
+
+    /// Every embedded tuned set is for a built-in variant, read without
+    /// error, and is what that variant plays by default (not untuned).
+    #[test]
+    fn the_embedded_tuned_sets_load_for_their_variants() {
+        use crate::EvalChoice;
+        let reg = Registry::builtin();
+        for (id, text) in TUNED {
+            let v = reg.get(id).unwrap();
+            assert_eq!(file_variant(text).as_deref(), Some(*id));
+            let tuned = EvalChoice::Default.tables(&v).unwrap();
+            let untuned = EvalChoice::Untuned.tables(&v).unwrap();
+            assert_ne!(tuned.weights(), untuned.weights(), "{id}");
+            let mut w = untuned.weights();
+            w.apply_toml(&v, text).unwrap();
+            assert_eq!(w, tuned.weights(), "{id}");
+        }
     }
 
     #[test]
