@@ -27,6 +27,10 @@ use crate::piece::{Color, Piece, PieceType};
 use crate::position::Position;
 use menagerie_geometry::{CellId, Geometry, Vector};
 
+/// The most cells one explosion reaches: the capture cell and its 26
+/// neighbours on a 3D board (8 on a 2D one).
+const BLAST_CELLS: usize = 27;
+
 /// An explosion rule.
 #[derive(Debug, Clone)]
 pub struct Blast {
@@ -86,30 +90,39 @@ impl Position {
     /// the position's blast stack, drops the castling rights of the cells
     /// it emptied and returns how many pieces it removed.
     pub(crate) fn explode(&mut self, to: CellId) -> u8 {
-        let v = self.variant().clone();
-        let Some(b) = &v.rules.blast else {
+        let mut cells = [to; BLAST_CELLS];
+        let n = self.blast_victims(to, &mut cells);
+        let cells = &cells[..n];
+        for &c in cells {
+            self.blast_one(c);
+        }
+        let rights = self.castling_after(cells.iter().copied());
+        if rights != self.castling() {
+            self.set_castling_rights(rights);
+        }
+        n as u8
+    }
+
+    /// Writes to `out` the cells whose pieces an explosion on `to` removes
+    /// (`to` first) and returns how many there are.
+    fn blast_victims(&self, to: CellId, out: &mut [CellId; BLAST_CELLS]) -> usize {
+        let Some(b) = &self.variant().rules.blast else {
             return 0;
         };
-        let mut n = 0u8;
+        let mut n = 0;
         let here = self.piece(to);
         // Walls (the duck, stones) are no pieces to an explosion.
         if here.is_some() && b.immune >> here.kind() & 1 == 0 && !walls::is_wall(self, here.kind())
         {
-            self.blast_one(to);
+            out[n] = to;
             n += 1;
         }
         for &c in b.area(to) {
             let p = self.piece(c);
             if p.is_some() && b.removes_near(p.kind()) && !walls::is_wall(self, p.kind()) {
-                self.blast_one(c);
+                out[n] = c;
                 n += 1;
             }
-        }
-        let start = self.blasted_len() - usize::from(n);
-        let cells: Vec<CellId> = self.blasted_from(start).iter().map(|b| b.0).collect();
-        let rights = self.castling_after(cells);
-        if rights != self.castling() {
-            self.set_castling_rights(rights);
         }
         n
     }

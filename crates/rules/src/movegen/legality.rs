@@ -56,12 +56,7 @@ impl FastLegality {
         }
         let pinned = pos.facing_screens(us, king)?;
         let mut scan = FastLegality {
-            royal_mask: v
-                .pieces
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.royal)
-                .fold(pos.pseudo_royals(us).0, |m, (k, _)| m | 1 << k),
+            royal_mask: v.royal_types | pos.pseudo_royals(us).0,
             pinned,
             hop_lines: Vec::new(),
             sensitive: None,

@@ -5,6 +5,7 @@ use crate::components::move_rule;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, PieceType};
 use menagerie_geometry::CellId;
+use std::sync::Arc;
 
 /// A move that is not legal in the position it was played in.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -34,7 +35,8 @@ impl Position {
 
     /// Plays a pseudo-legal move without checking legality (for search).
     pub fn make_unchecked(&mut self, m: Move) {
-        let v = self.v.clone();
+        // The variant is read through `self.v` field by field (no clone of
+        // the `Arc`: its reference count is a shared atomic, costly per move).
         let us = self.side;
         let them = us.flip();
         let mut u = Undo {
@@ -62,7 +64,7 @@ impl Position {
         };
         if self.ep_hashed {
             for c in self.ep.cells() {
-                self.hash ^= v.zobrist.ep(c);
+                self.hash ^= self.v.zobrist.ep(c);
             }
         }
         let old_ep = self.ep;
@@ -74,24 +76,24 @@ impl Position {
         match m.kind() {
             MoveKind::Drop => {
                 let k = m.dropped().unwrap_or(0);
-                if !v.rules.free_drops {
+                if !self.v.rules.free_drops {
                     self.add_hand(us, k, -1);
                 }
                 let placed = if m.is_promoted_drop() {
-                    v.pieces[usize::from(k)].promoted_drop()
+                    self.v.pieces[usize::from(k)].promoted_drop()
                 } else {
                     None
                 };
                 match placed {
                     Some(t) => {
-                        let pr = v.pieces[usize::from(k)].promotion.as_ref();
+                        let pr = self.v.pieces[usize::from(k)].promotion.as_ref();
                         let plus = pr.is_some_and(|pr| pr.plus_text_in(m));
                         self.put(m.to(), Piece::new(t, us), super::origin_byte(k, plus));
                     }
                     None => self.put(m.to(), Piece::new(k, us), 0),
                 }
                 moved_kind = placed.unwrap_or(k);
-                reset = v.rules.drop_resets_clock;
+                reset = self.v.rules.drop_resets_clock;
                 touched[0] = m.to().0;
             }
             MoveKind::Castle => {
@@ -109,7 +111,15 @@ impl Position {
                 let p = self.board[from.idx()];
                 moved_kind = p.kind();
                 u.moved_kind = p.kind();
-                let def = &v.pieces[usize::from(p.kind())];
+                let def = &self.v.pieces[usize::from(p.kind())];
+                let pr = def.promotion.as_ref();
+                let keeps_origin = pr.is_some_and(|x| x.keeps_origin_in(m));
+                let plus_text = pr.is_some_and(|x| x.plus_text_in(m));
+                let resets_clock = def.resets_clock;
+                let reversible_keeps_clock = def.reversible_keeps_clock;
+                let ep_field = def
+                    .creates_ep
+                    .then(|| def.ep_field.unwrap_or_else(|| self.v.fen.ep_field()));
                 if m.captures_via() {
                     if let Some(via) = m.via() {
                         let (cp, co) = self.take(via);
@@ -140,42 +150,37 @@ impl Position {
                 if let Some(k) = m.promotion() {
                     let (pp, po) = self.take(to);
                     u.moved_origin = po;
-                    let pr = def.promotion.as_ref();
-                    let keeps = pr.is_some_and(|x| x.keeps_origin_in(m));
                     // A demotion (back to the kept origin) leaves no origin.
                     let demoted = super::origin_kind(po) == Some(k);
-                    let origin = if keeps && !demoted {
-                        super::origin_byte(pp.kind(), pr.is_some_and(|x| x.plus_text_in(m)))
+                    let origin = if keeps_origin && !demoted {
+                        super::origin_byte(pp.kind(), plus_text)
                     } else {
                         0
                     };
                     self.put(to, Piece::new(k, us), origin);
-                    if v.rules.promotion_resets_clock {
+                    if self.v.rules.promotion_resets_clock {
                         reset = true;
                     }
                 }
-                if def.resets_clock
+                if resets_clock
                     && !m.keeps_clock()
-                    && !(def.reversible_keeps_clock
+                    && !(reversible_keeps_clock
                         && !m.is_capture()
-                        && move_rule::undoable(&v.tables, us, moved_kind, from, to))
+                        && move_rule::undoable(&self.v.tables, us, moved_kind, from, to))
                 {
                     reset = true;
                 }
                 // A promoting double step leaves no target (Fairy-Stockfish:
                 // Epic Atomic's Black Pawn promotes on its fifth rank).
-                if def.creates_ep
-                    && !m.is_capture()
-                    && m.kind() == MoveKind::Normal
-                    && m.promotion().is_none()
-                {
-                    let field = def.ep_field.unwrap_or_else(|| v.fen.ep_field());
+                if let Some(field) = ep_field.filter(|_| {
+                    !m.is_capture() && m.kind() == MoveKind::Normal && m.promotion().is_none()
+                }) {
                     let (ep, hashed) = self.ep_after(from, to, field);
                     self.ep = ep;
                     self.ep_hashed = hashed;
                     if hashed {
                         for c in ep.cells() {
-                            self.hash ^= v.zobrist.ep(c);
+                            self.hash ^= self.v.zobrist.ep(c);
                         }
                     }
                 }
@@ -198,12 +203,13 @@ impl Position {
         }
         if let Some((cell, kind)) = self.gate_of(m) {
             // Judged before the piece is placed: it shields nothing.
-            u.placed_exposed = Some(v.has_royal() && self.royal_attacked(us));
+            u.placed_exposed = Some(self.v.has_royal() && self.royal_attacked(us));
             self.add_hand(us, kind, -1);
             self.put(cell, Piece::new(kind, us), 0);
         }
-        if let Some(f) = &v.rules.flip {
-            if m.from() != Some(m.to()) {
+        if self.v.rules.flip.is_some() && m.from() != Some(m.to()) {
+            let v = Arc::clone(&self.v);
+            if let Some(f) = &v.rules.flip {
                 u.flips = self.flip_after(f, us, m.to(), m.from().is_none());
             }
         }
@@ -233,7 +239,7 @@ impl Position {
             self.set_checks_left(left);
         }
         self.halfmove = if reset { 0 } else { self.halfmove + 1 };
-        if let Some(c) = v.rules.counting {
+        if let Some(c) = self.v.rules.counting {
             let mut before = self.count;
             if before.active() {
                 before.ply += 1;
@@ -242,7 +248,7 @@ impl Position {
             self.count = c.after_move(self, us, before, captured, m.promotion().is_some());
         }
         self.side = them;
-        self.hash ^= v.zobrist.side;
+        self.hash ^= self.v.zobrist.side;
         self.recolour_walls(them);
         if us == Color::Black {
             self.fullmove += 1;
@@ -289,7 +295,8 @@ impl Position {
             return;
         };
         self.keys.pop();
-        let v = self.v.clone();
+        let free_drops = self.v.rules.free_drops;
+        let wall_piece = self.v.rules.walls.as_ref().map(|w| w.piece);
         let them = self.side;
         let us = them.flip();
         self.side = us;
@@ -306,8 +313,8 @@ impl Position {
         if let Some(cell) = m.wall() {
             self.take(cell);
             if u.wall_removed != u16::MAX {
-                if let Some(w) = &v.rules.walls {
-                    self.put(CellId(u.wall_removed), Piece::new(w.piece, us), 0);
+                if let Some(w) = wall_piece {
+                    self.put(CellId(u.wall_removed), Piece::new(w, us), 0);
                 }
             }
         }
@@ -328,7 +335,7 @@ impl Position {
         match m.kind() {
             MoveKind::Drop => {
                 self.take(m.to());
-                if !v.rules.free_drops {
+                if !free_drops {
                     self.add_hand(us, m.dropped().unwrap_or(0), 1);
                 }
             }
@@ -380,7 +387,6 @@ impl Position {
 
     /// Passes the turn (for null-move search). Undo with [`Position::unmake`].
     pub fn make_null(&mut self) {
-        let v = self.v.clone();
         let u = Undo {
             mv: Move::NULL,
             captured: Piece::EMPTY,
@@ -406,7 +412,7 @@ impl Position {
         };
         if self.ep_hashed {
             for c in self.ep.cells() {
-                self.hash ^= v.zobrist.ep(c);
+                self.hash ^= self.v.zobrist.ep(c);
             }
         }
         self.ep = EpState::NONE;
@@ -414,7 +420,7 @@ impl Position {
         self.halfmove += 1;
         let us = self.side;
         self.side = us.flip();
-        self.hash ^= v.zobrist.side;
+        self.hash ^= self.v.zobrist.side;
         self.recolour_walls(us.flip());
         if us == Color::Black {
             self.fullmove += 1;

@@ -378,13 +378,16 @@ impl Position {
     /// they are royal: `components::extinction`).
     pub fn royals(&self, color: Color) -> impl Iterator<Item = CellId> + '_ {
         let (pseudo, skip) = self.pseudo_royals(color);
-        self.v
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(move |(k, p)| p.royal || pseudo >> k & 1 != 0)
-            .flat_map(move |(k, _)| self.cells_of(color, k as PieceType).iter().copied())
-            .filter(move |&c| Some(c) != skip)
+        let mut kinds = (self.v.royal_types | pseudo) & self.present(color);
+        std::iter::from_fn(move || {
+            (kinds != 0).then(|| {
+                let k = kinds.trailing_zeros() as PieceType;
+                kinds &= kinds - 1;
+                k
+            })
+        })
+        .flat_map(move |k| self.cells_of(color, k).iter().copied())
+        .filter(move |&c| Some(c) != skip)
     }
 
     // ---- low-level board edits (keep lists, present masks and hash right) ----

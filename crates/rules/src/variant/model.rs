@@ -367,6 +367,8 @@ pub struct Variant {
     pub reach: Vec<Option<menagerie_geometry::CellSet>>,
     /// Bit mask of types with complex moves.
     pub complex_types: u64,
+    /// Bit mask of the royal types (`PieceDef::royal`).
+    pub royal_types: u64,
 }
 
 impl Variant {
@@ -458,7 +460,7 @@ impl Variant {
     /// True when the variant has royal pieces.
     #[must_use]
     pub fn has_royal(&self) -> bool {
-        self.pieces.iter().any(|p| p.royal)
+        self.royal_types != 0
             || self
                 .rules
                 .extinction

@@ -126,6 +126,12 @@ pub fn build(
     pieces.count_start(&start, &cx.g);
     let tables = cx.tables(&mut pieces, dialect)?;
     let g = cx.g.clone();
+    let royal_types = pieces
+        .defs
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.royal)
+        .fold(0u64, |m, (k, _)| m | 1 << k);
     let mut v = Variant {
         aliases: m.top.aliases.clone().unwrap_or_default(),
         name: m.top.name.clone().unwrap_or_else(|| id.clone()),
@@ -160,6 +166,7 @@ pub fn build(
         imitator: pieces.imitator,
         reach: tables.reach,
         complex_types: tables.complex_types,
+        royal_types,
     };
     if v.name.is_empty() {
         v.name = v.id.clone();
