@@ -194,11 +194,13 @@ pub struct CellMoves<'a> {
 }
 
 impl CellMoves<'_> {
-    /// True when this cell has moves that the fast attack tables cannot
-    /// express (lame/jumping leaps, friendly hops, leg programs).
+    /// True when this cell has attacks that the fast attack tables cannot
+    /// express (capturing lame/jumping leaps, friendly hops, leg programs).
+    /// A conditional leap that only moves (a chess Pawn's lame double step)
+    /// attacks nothing and does not count.
     #[must_use]
     pub fn has_complex(&self) -> bool {
-        !self.conds.is_empty()
+        self.conds.iter().any(|c| c.flags & flag::CAPTURE != 0)
             || !self.progs.is_empty()
             || self.rays.iter().any(|r| r.kind == RayKind::FriendCannon)
     }

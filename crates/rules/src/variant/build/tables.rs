@@ -9,7 +9,7 @@ use crate::betza::Dialect;
 use crate::movegen::attacks::AttackTables;
 use crate::movegen::compile::compile;
 use crate::movegen::legs::Run;
-use crate::movegen::tables::{MoveTables, RayKind};
+use crate::movegen::tables::{flag, MoveTables, RayKind};
 use crate::piece::{Color, Piece, PieceType};
 use crate::variant::load::VariantError;
 use menagerie_geometry::{CellId, CellSet, Geometry};
@@ -30,8 +30,12 @@ pub(super) struct Tables {
 struct CellMoves {
     /// Destinations of leaps and rays, with repeats.
     dests: Vec<CellId>,
-    /// Cells its conditional, friend-cannon and program moves can reach.
+    /// Cells its capturing conditional, friend-cannon and program moves can
+    /// reach: where the attack tests must look at its own moves.
     reach: CellSet,
+    /// Cells its friend-cannon and program moves can reach (moves that may
+    /// repeat a destination of `dests`; conditional leaps are in `dests`).
+    extra: CellSet,
     /// It has leg programs.
     programs: bool,
     /// The reverse attack tables cannot express some of its moves.
@@ -67,12 +71,15 @@ impl CellMoves {
                 reach.insert(c);
             }
         }
-        for c in mv.conds {
+        // A conditional leap that only moves (a chess Pawn's lame double
+        // step) attacks nothing: the attack tests need not look at it.
+        for c in mv.conds.iter().filter(|c| c.flags & flag::CAPTURE != 0) {
             reach.insert(c.to);
         }
+        let mut extra = CellSet::with_capacity(g.len());
         for r in mv.rays.iter().filter(|r| r.kind == RayKind::FriendCannon) {
             for &c in t.ray_cells(r) {
-                reach.insert(c);
+                extra.insert(c);
             }
         }
         if !mv.progs.is_empty() {
@@ -87,18 +94,22 @@ impl CellMoves {
             };
             for &pi in mv.progs {
                 run.run(t.program(pi), &mut |l| {
-                    reach.insert(l.to);
+                    extra.insert(l.to);
                     if let Some(c) = l.via_capture {
-                        reach.insert(c);
+                        extra.insert(c);
                     }
                     false
                 });
             }
         }
+        for c in extra.iter() {
+            reach.insert(c);
+        }
         let complex = mv.has_complex() || (limited && !dests.is_empty());
         CellMoves {
             dests,
             reach,
+            extra,
             programs: !mv.progs.is_empty(),
             complex,
         }
@@ -111,7 +122,7 @@ impl CellMoves {
         sorted.dedup();
         self.programs
             || sorted.len() != self.dests.len()
-            || (!self.reach.is_empty() && self.dests.iter().any(|d| self.reach.contains(*d)))
+            || (!self.extra.is_empty() && self.dests.iter().any(|d| self.extra.contains(*d)))
     }
 }
 
@@ -171,5 +182,43 @@ impl Ctx<'_> {
             reach,
             complex_types,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Color, Registry};
+
+    #[test]
+    fn only_capturing_lame_leaps_are_complex_attacks() {
+        // The chess Pawn's lame double step only moves: the attack tests
+        // need not look at it, so the Pawn is no complex type and has no
+        // reach to test.
+        let reg = Registry::builtin();
+        let v = reg.get("chess").expect("chess");
+        let pawn = v.piece_by_key("P").expect("P") as crate::PieceType;
+        let e2 = v.geometry.parse_cell("e2").expect("e2");
+        assert!(!v.tables.at(Color::White, pawn, e2).conds.is_empty());
+        assert_eq!(v.complex_types >> pawn & 1, 0);
+        assert!(v.reach(Color::White, pawn, e2).is_none());
+        // Xiangqi's Horse captures with its lame leaps: complex.
+        let v = reg.get("xiangqi").expect("xiangqi");
+        let horse = v.piece_by_key("N").expect("N") as crate::PieceType;
+        let b1 = v.geometry.parse_cell("b1").expect("b1");
+        assert_eq!(v.complex_types >> horse & 1, 1);
+        assert!(v.reach(Color::White, horse, b1).is_some());
+    }
+
+    #[test]
+    fn lame_leaps_alone_need_no_deduplication() {
+        // A conditional leap's destination is among the plain destinations
+        // already; it repeats nothing by itself. The chess Pawn and the
+        // Xiangqi Horse generate each move once without sorting.
+        let reg = Registry::builtin();
+        for (id, key) in [("chess", "P"), ("xiangqi", "N"), ("xiangqi", "B")] {
+            let v = reg.get(id).expect(id);
+            let k = v.piece_by_key(key).expect(key);
+            assert!(!v.pieces[usize::from(k)].dedup, "{id} {key}");
+        }
     }
 }
