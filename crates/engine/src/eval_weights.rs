@@ -252,10 +252,17 @@ pub fn file_variant(text: &str) -> Option<String> {
 /// docs/lab.md): (variant id, file text). A set is listed here only after
 /// it beat the derived evaluation in an SPRT (docs/strength.md, "Tuned
 /// evaluations", gives each set's commands, Elo and margin).
-pub const TUNED: &[(&str, &str)] = &[(
-    "joshua",
-    include_str!("../../../variants/tuned/joshua.toml"),
-)];
+pub const TUNED: &[(&str, &str)] = &[
+    (
+        "joshua",
+        include_str!("../../../variants/tuned/joshua.toml"),
+    ),
+    (
+        "gnuqi-mitregi",
+        include_str!("../../../variants/tuned/gnuqi-mitregi.toml"),
+    ),
+    ("shogi", include_str!("../../../variants/tuned/shogi.toml")),
+];
 
 /// The embedded tuned weights file of a variant, if it has one.
 #[must_use]
