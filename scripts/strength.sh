@@ -16,7 +16,8 @@
 #             (SPRT_VARIANTS), from tests/data/books, both as UCI engines at
 #             SPRT_NODES nodes a move (default 5000; SPRT_TC=5+0.05 plays on the
 #             clock instead), SPRT_BOUNDS (elo0=0,elo1=5,alpha=0.05,beta=0.05),
-#             at most SPRT_PAIRS pairs (default 2000).
+#             at most SPRT_PAIRS pairs (default 2000; at fixed nodes at most the
+#             book's positions, since later pairs would replay earlier ones).
 #   fsf:      (not in the default set) Menagerie against Fairy-Stockfish as a UCI engine
 #             with its classical evaluation (Use NNUE=false), Threads=1, Hash=16, both
 #             one thread and 16 MB, one game at a time, at TC_FSF (10+0.1), GAMES_FSF
@@ -75,14 +76,19 @@ for s in "${sections[@]}"; do
     [ -n "${OLD:-}" ] && [ -x "$OLD" ] || { echo "sprt: set OLD to the other build's binary"; exit 1; }
     cp "$M" "$OUT/new-menagerie"
     for v in ${SPRT_VARIANTS:-chess shogi missing-ox gnuqi-mitregi elefantnichtschach}; do
+      pairs=${SPRT_PAIRS:-2000}
       if [ -n "${SPRT_TC:-}" ]; then
         limit="" tc=$SPRT_TC
       else
         limit=",nodes=${SPRT_NODES:-5000}" tc=none
+        # At fixed nodes both engines are deterministic: pairs beyond the
+        # book's positions replay earlier pairs move for move.
+        book=$(grep -cv '^#' "tests/data/books/$v.fen")
+        [ "$pairs" -le "$book" ] || pairs=$book
       fi
       run "sprt-$v" --variant "$v" --book "tests/data/books/$v.fen" --tc "$tc" --concurrency 1 \
         --first "uci:$OUT/new-menagerie;name=new$limit" --second "uci:$OLD;name=old$limit" \
-        --sprt "${SPRT_BOUNDS:-elo0=0,elo1=5,alpha=0.05,beta=0.05}" --max-pairs "${SPRT_PAIRS:-2000}"
+        --sprt "${SPRT_BOUNDS:-elo0=0,elo1=5,alpha=0.05,beta=0.05}" --max-pairs "$pairs"
       grep -E '^(pairs|SPRT)' "$OUT/sprt-$v.log" | tail -2 | sed 's/^/   /'
     done
     ;;
