@@ -261,7 +261,10 @@ pub const TUNED: &[(&str, &str)] = &[
         "gnuqi-mitregi",
         include_str!("../../../variants/tuned/gnuqi-mitregi.toml"),
     ),
-    ("shogi", include_str!("../../../variants/tuned/shogi.toml")),
+    (
+        "big-outer",
+        include_str!("../../../variants/tuned/big-outer.toml"),
+    ),
 ];
 
 /// The embedded tuned weights file of a variant, if it has one.
