@@ -24,13 +24,19 @@ fsf_run() { # variant depth fen
   printf 'setoption name UCI_Variant value %s\n%s\ngo perft %s\nquit\n' "$1" "$pos" "$2" \
     | cpu "$FSF"
 }
+perft_args() { # variant depth fen -> ARGS, Menagerie's perft command
+  ARGS=("$M" perft --variant "$1" "$2")
+  if [ -n "$3" ]; then ARGS+=(--fen "$3"); fi
+}
 men_run() { # variant depth fen
-  if [ -n "$3" ]; then cpu "$M" perft --variant "$1" --fen "$3" "$2"; else cpu "$M" perft --variant "$1" "$2"; fi
+  perft_args "$@"
+  cpu "${ARGS[@]}"
 }
 row() { # variant depth [fen]
   local v=$1 d=$2 fen=${3:-}
   local nodes
-  nodes=$(if [ -n "$fen" ]; then "$M" perft --variant "$v" --fen "$fen" "$d"; else "$M" perft --variant "$v" "$d"; fi 2>/dev/null | grep -o 'Nodes searched: [0-9]*' | grep -o '[0-9]*')
+  perft_args "$v" "$d" "$fen"
+  nodes=$("${ARGS[@]}" 2>/dev/null | grep -o 'Nodes searched: [0-9]*' | grep -o '[0-9]*')
   for i in $(seq "$RUNS"); do
     local a a1 b b1
     a=$(men_run "$v" "$d" "$fen"); a1=$(men_run "$v" 1 "$fen")

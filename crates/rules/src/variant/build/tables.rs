@@ -81,12 +81,9 @@ impl CellMoves {
         for c in mv.conds.iter().filter(|c| c.flags & flag::CAPTURE != 0) {
             reach.insert(c.to);
         }
-        // Friend-cannon and program moves: complex attacks, and moves that
-        // may repeat a plain destination.
-        let mut extra = CellSet::with_capacity(g.len());
         for r in mv.rays.iter().filter(|r| r.kind == RayKind::FriendCannon) {
             for &c in t.ray_cells(r) {
-                extra.insert(c);
+                reach.insert(c);
             }
         }
         if !mv.progs.is_empty() {
@@ -101,16 +98,13 @@ impl CellMoves {
             };
             for &pi in mv.progs {
                 run.run(t.program(pi), &mut |l| {
-                    extra.insert(l.to);
+                    reach.insert(l.to);
                     if let Some(c) = l.via_capture {
-                        extra.insert(c);
+                        reach.insert(c);
                     }
                     false
                 });
             }
-        }
-        for c in extra.iter() {
-            reach.insert(c);
         }
         let mut repeat_reach = reach.clone();
         for c in mv.conds {
