@@ -261,6 +261,32 @@ fn books_are_made_balanced_and_read_back_as_fen_or_epd() {
             "{games}"
         );
     }
+    // Fixed-depth players without a clock replay the same game from the
+    // same opening: an SPRT stops when every opening of the book has been
+    // played once, and says so, although --max-pairs allows more.
+    let (ok, out, err) = run(&[
+        "match",
+        "--book",
+        book.to_str().unwrap(),
+        "--sprt",
+        "elo0=0,elo1=5",
+        "--max-pairs",
+        "10",
+        "--first",
+        "menagerie:depth=1",
+        "--second",
+        "menagerie:depth=1,material",
+        "--tc",
+        "none",
+        "--max-plies",
+        "10",
+    ]);
+    assert!(ok, "{out}\n{err}");
+    assert!(err.contains("would replay an earlier pair"), "{err}");
+    assert!(
+        out.contains("SPRT: no verdict after 3 pairs (every opening played once"),
+        "{out}"
+    );
     let bad = tmp("bad-book.epd");
     std::fs::write(&bad, "not a position; c0 \"x\";\n").unwrap();
     let (ok, _, err) = run(&["match", "--book", bad.to_str().unwrap()]);

@@ -97,7 +97,9 @@ pub(crate) struct OpeningArgs {
     /// ` moves M1 M2 ...`) or an EPD record (FEN fields, then `;`-ended
     /// operations, which are ignored); `#` starts a comment line. Each
     /// position is played twice, colours swapped; the book is used in
-    /// order and from the start again when the games outnumber it.
+    /// order and from the start again when the games outnumber it — except
+    /// between two fixed-search players (nodes or depth, no clock), which
+    /// would replay the same games: their match stops at the book's end.
     #[arg(long, alias = "openings")]
     pub(crate) book: Option<String>,
     /// Without an openings file: random plies played from the start
@@ -135,6 +137,45 @@ impl Recipe {
             Recipe::Internal(s) => Box::new(Internal::new(s.clone())),
             Recipe::External(s) => Box::new(External::new(s.clone())),
         }
+    }
+
+    /// Whether this player answers a position the same way every time:
+    /// a fixed search (depth or nodes, no clock, no fixed move time) on one
+    /// thread. Two such players replay a game move for move from the same
+    /// opening (each game starts with a cleared hash table).
+    fn repeatable(&self, timed: bool) -> bool {
+        match self {
+            Recipe::Internal(s) => {
+                (s.depth.is_some() || s.nodes.is_some())
+                    && s.movetime.is_none()
+                    && !timed
+                    && s.options.threads <= 1
+            }
+            // `go nodes N` replaces the clock; more threads than one make
+            // the search depend on timing.
+            Recipe::External(s) => {
+                s.nodes.is_some()
+                    && !s
+                        .options
+                        .iter()
+                        .any(|(k, v)| k.eq_ignore_ascii_case("threads") && v.trim() != "1")
+            }
+        }
+    }
+}
+
+/// Games a match plays when asked for `games` from `openings` distinct
+/// openings. Players that both repeat themselves ([`Recipe::repeatable`])
+/// play each opening's pair once at most: a pair past that replays an
+/// earlier pair move for move, and counting it would count the same
+/// evidence twice (the printed margin would shrink and an SPRT's LLR grow
+/// as if the games were new). Returns the games and whether they were cut.
+fn distinct_games(games: usize, openings: usize, repeatable: bool) -> (usize, bool) {
+    let most = 2 * openings;
+    if repeatable && games > most {
+        (most, true)
+    } else {
+        (games, false)
     }
 }
 
@@ -389,6 +430,17 @@ pub fn run(a: &MatchArgs) -> Result<()> {
             o.opening_balance,
         ),
     };
+    let repeatable = first.repeatable(tc.is_some()) && second.repeatable(tc.is_some());
+    let (games, cut) = distinct_games(games, openings.len(), repeatable);
+    if cut {
+        eprintln!(
+            "warning: both players search a fixed amount (no clock), so a pair past the {} \
+             opening(s) would replay an earlier pair move for move; playing {} pairs. \
+             For more, use a larger book or random openings (--random-plies N without --book).",
+            openings.len(),
+            games / 2
+        );
+    }
     let concurrency = a.concurrency.clamp(1, 64).min(games);
     let names = [first.build().name(), second.build().name()];
     let names = if names[0] == names[1] {
@@ -500,6 +552,11 @@ pub fn run(a: &MatchArgs) -> Result<()> {
         match res.verdict {
             Some(Verdict::Pass) => outln!("SPRT: H1 accepted (passed)")?,
             Some(Verdict::Fail) => outln!("SPRT: H0 accepted (failed)")?,
+            None if cut => outln!(
+                "SPRT: no verdict after {} pairs (every opening played once; \
+                 more would replay the same games)",
+                res.pairs.pairs()
+            )?,
             None => outln!(
                 "SPRT: no verdict after {} pairs (the --max-pairs limit)",
                 res.pairs.pairs()
@@ -777,6 +834,27 @@ mod tests {
             books += 1;
         }
         assert!(books >= 8, "{books} books");
+    }
+
+    #[test]
+    fn fixed_search_players_play_each_opening_once() {
+        let p = |t: &str| parse_player(t, 16).unwrap().0;
+        let fixed = p("menagerie:nodes=2000");
+        assert!(fixed.repeatable(false));
+        assert!(p("menagerie:depth=3").repeatable(false));
+        // A clock, a move time or threads make the search depend on timing.
+        assert!(!fixed.repeatable(true));
+        assert!(!p("menagerie:nodes=2000,movetime=50").repeatable(false));
+        assert!(!p("menagerie:nodes=2000,threads=2").repeatable(false));
+        assert!(!p("menagerie").repeatable(false));
+        assert!(p("uci:eng;nodes=5000").repeatable(true));
+        assert!(p("uci:eng;nodes=5000,option.Threads=1").repeatable(true));
+        assert!(!p("uci:eng;nodes=5000,option.Threads=2").repeatable(true));
+        assert!(!p("uci:eng").repeatable(false));
+        // 100 openings: 200 games at most between repeatable players.
+        assert_eq!(distinct_games(800, 100, true), (200, true));
+        assert_eq!(distinct_games(200, 100, true), (200, false));
+        assert_eq!(distinct_games(800, 100, false), (800, false));
     }
 
     #[test]
