@@ -56,6 +56,45 @@ fn shards_replay_the_games_of_one_run_and_the_analyses_read_them() {
     let (ok, out, err) = run(&["lab", "values", "--variant", "chess", &whole]);
     assert!(ok, "{err}");
     assert!(out.contains("values in Pawns"), "{out}");
+    assert!(
+        out.contains("with 33% of the non-pawn material or more"),
+        "{out}"
+    );
+    // Every position (late endgames too) with --min-phase 0: at least as many.
+    let (ok, all, err) = run(&[
+        "lab",
+        "values",
+        "--variant",
+        "chess",
+        "--min-phase",
+        "0",
+        &whole,
+    ]);
+    assert!(ok, "{err}");
+    let positions = |text: &str| -> usize {
+        text.split(" quiet positions")
+            .next()
+            .unwrap()
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert!(positions(&all) >= positions(&out), "{all}\n{out}");
+    let (ok, _, err) = run(&[
+        "lab",
+        "values",
+        "--variant",
+        "chess",
+        "--min-phase",
+        "1.5",
+        &whole,
+    ]);
+    assert!(
+        !ok && err.contains("--min-phase must be a share from 0 to 1"),
+        "{err}"
+    );
     // The report reads the same arguments and writes the page and its JSON.
     let page = tmp("report.html");
     let (ok, out, err) = run(&[
@@ -77,6 +116,8 @@ fn shards_replay_the_games_of_one_run_and_the_analyses_read_them() {
         serde_json::from_str(&std::fs::read_to_string(tmp("report.json")).unwrap()).unwrap();
     assert_eq!(json["games"], 4);
     assert_eq!(json["min_ply"], 4);
+    assert!((json["values"]["min_phase"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-9);
+    assert!(html.contains("33% or more of the start's non-pawn material"));
 }
 
 #[test]

@@ -17,7 +17,7 @@ pub mod values;
 #[derive(clap::Subcommand, Debug)]
 pub enum LabCommand {
     /// Piece values in pawns with 95% intervals, from self-play records.
-    Values(values::ValuesArgs),
+    Values(values::ValuesCommand),
     /// First-player score, draw rate, length and how games end.
     Balance(balance::BalanceArgs),
     /// An HTML page (figures as SVG) and a JSON file of a variant's values,

@@ -12,7 +12,7 @@
 use super::balance::{balance, Balance};
 use super::records::GameRecord;
 use super::svg::{self, escape};
-use super::values::{piece_values, Estimate, ValuesArgs};
+use super::values::{piece_values, Estimate, PhaseArgs, ValuesArgs};
 use crate::common::outln;
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
@@ -25,6 +25,9 @@ pub struct ReportArgs {
     /// The variant, its records and the plies left out of the values.
     #[command(flatten)]
     pub input: ValuesArgs,
+    /// The phases left out of the values.
+    #[command(flatten)]
+    pub phase: PhaseArgs,
     /// The HTML page to write.
     #[arg(long)]
     pub out: PathBuf,
@@ -79,10 +82,11 @@ pub fn run(a: &ReportArgs) -> Result<()> {
     let Some(balance) = balance(&games) else {
         bail!("no complete game in the data");
     };
-    let (values, values_missing) = match piece_values(&v, &games, a.input.min_ply) {
-        Ok(e) => (Some(e), None),
-        Err(e) => (None, Some(e.to_string())),
-    };
+    let (values, values_missing) =
+        match piece_values(&v, &games, a.input.min_ply, a.phase.min_phase) {
+            Ok(e) => (Some(e), None),
+            Err(e) => (None, Some(e.to_string())),
+        };
     let report = Report {
         variant: v.id.clone(),
         name: v.name.clone(),
@@ -181,10 +185,13 @@ pub fn html(r: &Report) -> String {
         (Some(e), _) => {
             let _ = write!(
                 s,
-                "<p>In {}s, with 95% intervals, from {} quiet positions after ply {}.</p>",
+                "<p>In {}s, with 95% intervals, from {} quiet positions after ply {} that keep \
+                 {:.0}% or more of the start's non-pawn material (late endgames value pieces by \
+                 their mating power).</p>",
                 escape(&e.reference),
                 e.positions,
-                r.min_ply
+                r.min_ply,
+                100.0 * e.min_phase
             );
             let rows: Vec<(String, f64, f64, f64)> = e
                 .values
