@@ -214,6 +214,42 @@ fn lab_tune_writes_a_weights_file_a_match_player_reads() {
             && weights.contains("\n[scales]\npst_mg = "),
         "{weights}"
     );
+    // The report draws the values across tuning iterations from the file.
+    let page = tmp("tuned-report.html");
+    let (ok, _, err) = run(&[
+        "lab",
+        "report",
+        "--variant",
+        "chess",
+        "--tuned",
+        &out,
+        "--out",
+        &page,
+        &data,
+    ]);
+    assert!(ok, "{err}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(tmp("tuned-report.json")).unwrap()).unwrap();
+    assert_eq!(json["drift"]["steps"][0], "derived");
+    assert_eq!(json["drift"]["steps"][1], "tuned.toml");
+    assert!(std::fs::read_to_string(&page)
+        .unwrap()
+        .contains("Values across tuning iterations"));
+    let (ok, _, err) = run(&[
+        "lab",
+        "report",
+        "--variant",
+        "shogi",
+        "--tuned",
+        &out,
+        "--out",
+        &page,
+        &data,
+    ]);
+    assert!(
+        !ok && err.contains("tuned.toml is not for `shogi`"),
+        "{err}"
+    );
     // A match player takes the file for its variant, and refuses it for another.
     let (ok, _, err) = run(&[
         "match",

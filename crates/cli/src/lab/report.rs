@@ -15,6 +15,9 @@ use super::svg::{self, escape};
 use super::values::{piece_values, Estimate, PhaseArgs, ValuesArgs};
 use crate::common::outln;
 use anyhow::{bail, Context, Result};
+use menagerie_engine::eval::EvalTables;
+use menagerie_engine::eval_weights::{file_variant, tuned_text};
+use menagerie_rules::Variant;
 use serde::Serialize;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -34,6 +37,76 @@ pub struct ReportArgs {
     /// The JSON file to write (default: the page's path with `.json`).
     #[arg(long)]
     pub json: Option<PathBuf>,
+    /// Weights files of successive tuning iterations, in order (as `lab
+    /// tune --out` writes them), for the page's value drift; without any,
+    /// the variant's embedded tuned set, if it has one.
+    #[arg(long = "tuned")]
+    pub tuned: Vec<PathBuf>,
+}
+
+/// One piece type's board value at each tuning step.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PieceDrift {
+    /// Piece name.
+    pub name: String,
+    /// Board value (centipawns) at each step of [`Drift::steps`].
+    pub values: Vec<i32>,
+}
+
+/// The evaluation's piece values across tuning iterations.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Drift {
+    /// The steps: `derived` (from the move tables), then each tuned set.
+    pub steps: Vec<String>,
+    /// Every non-royal type.
+    pub pieces: Vec<PieceDrift>,
+}
+
+/// The board values of `v`'s evaluation as derived and after each tuned
+/// set in `files` (or the embedded set when `files` is empty); `None` when
+/// there is no tuned set.
+///
+/// # Errors
+/// A file that cannot be read, is not for `v`, or that `v` refuses.
+pub fn value_drift(v: &Variant, files: &[PathBuf]) -> Result<Option<Drift>> {
+    let derived = EvalTables::new(v).weights();
+    let mut sets = Vec::new();
+    if files.is_empty() {
+        if let Some(text) = tuned_text(&v.id) {
+            sets.push(("embedded tuned set".to_string(), text.to_string()));
+        }
+    }
+    for f in files {
+        let text = std::fs::read_to_string(f)
+            .with_context(|| format!("cannot read the weights file {}", f.display()))?;
+        let name = f
+            .file_name()
+            .map_or_else(|| f.display().to_string(), |n| n.to_string_lossy().into());
+        sets.push((name, text));
+    }
+    if sets.is_empty() {
+        return Ok(None);
+    }
+    let mut steps = vec!["derived".to_string()];
+    let mut weights = vec![derived.clone()];
+    for (name, text) in sets {
+        if file_variant(&text).as_deref() != Some(&*v.id) {
+            bail!("the weights file {name} is not for `{}`", v.id);
+        }
+        let mut w = derived.clone();
+        w.apply_toml(v, &text)
+            .map_err(|e| anyhow::anyhow!("the weights file {name}: {e}"))?;
+        steps.push(name);
+        weights.push(w);
+    }
+    let pieces = (0..v.pieces.len())
+        .filter(|&t| !v.pieces[t].royal)
+        .map(|t| PieceDrift {
+            name: v.pieces[t].name.clone(),
+            values: weights.iter().map(|w| w.value[t]).collect(),
+        })
+        .collect();
+    Ok(Some(Drift { steps, pieces }))
 }
 
 /// Plies per point of the score-by-ply line.
@@ -74,6 +147,8 @@ pub struct Report {
     pub balance: Balance,
     /// Mean search score by span of plies.
     pub score_by_ply: Vec<PlyBucket>,
+    /// The evaluation's piece values across tuning iterations, if tuned.
+    pub drift: Option<Drift>,
 }
 
 /// Runs `lab report`.
@@ -96,6 +171,7 @@ pub fn run(a: &ReportArgs) -> Result<()> {
         values_missing,
         balance,
         score_by_ply: score_by_ply(&games),
+        drift: value_drift(&v, &a.tuned)?,
     };
     let json = a
         .json
@@ -241,8 +317,45 @@ pub fn html(r: &Report) -> String {
         0.0,
         100.0,
     ));
+    if let Some(d) = &r.drift {
+        drift_section(&mut s, d);
+    }
     s.push_str("</body></html>\n");
     s
+}
+
+/// The page's section on the values across tuning iterations: a chart and
+/// the same numbers as a table.
+fn drift_section(s: &mut String, d: &Drift) {
+    s.push_str(
+        "<h2>Values across tuning iterations</h2><p>The evaluation's board value of each piece \
+         (centipawns): as derived from the move tables, then after each tuning iteration \
+         (<code>menagerie lab tune</code>, docs/lab.md).</p>",
+    );
+    let rows: Vec<(String, Vec<f64>)> = d
+        .pieces
+        .iter()
+        .map(|p| {
+            (
+                p.name.clone(),
+                p.values.iter().map(|&x| f64::from(x)).collect(),
+            )
+        })
+        .collect();
+    s.push_str(&svg::series("Piece values by tuning step", &d.steps, &rows));
+    s.push_str("<table><tr><th>piece</th>");
+    for step in &d.steps {
+        let _ = write!(s, "<th>{}</th>", escape(step));
+    }
+    s.push_str("</tr>");
+    for p in &d.pieces {
+        let _ = write!(s, "<tr><td>{}</td>", escape(&p.name));
+        for x in &p.values {
+            let _ = write!(s, "<td>{x}</td>");
+        }
+        s.push_str("</tr>");
+    }
+    s.push_str("</table>");
 }
 
 #[cfg(test)]
@@ -297,13 +410,60 @@ mod tests {
             values_missing: Some("no quiet position after ply 12".into()),
             balance: balance(&games).expect("games"),
             score_by_ply: score_by_ply(&games),
+            drift: None,
         };
         let page = html(&r);
+        assert!(!page.contains("Values across tuning iterations"));
         assert!(page.contains("A &lt;b&gt; game"));
         assert!(page.contains("No values: no quiet position after ply 12."));
         assert!(page.contains("75.0% &plusmn;"));
         let json: serde_json::Value = serde_json::to_value(&r).expect("json");
         assert_eq!(json["balance"]["games"], 2);
         assert!(json["values"].is_null());
+    }
+
+    #[test]
+    fn value_drift_follows_the_tuned_sets_in_order() {
+        let reg = menagerie_rules::Registry::builtin();
+        let chess = reg.get("chess").expect("chess");
+        // No tuned set for chess, none given: no drift.
+        assert_eq!(value_drift(&chess, &[]).expect("drift"), None);
+        let dir = std::env::temp_dir().join(format!("menagerie-drift-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("dir");
+        let (one, two) = (dir.join("one.toml"), dir.join("two.toml"));
+        std::fs::write(&one, "variant = \"chess\"\n[values]\nN = 310\n").expect("write");
+        std::fs::write(&two, "variant = \"chess\"\n[values]\nN = 330\nQ = 1000\n").expect("write");
+        let d = value_drift(&chess, &[one.clone(), two])
+            .expect("drift")
+            .expect("some");
+        assert_eq!(d.steps, ["derived", "one.toml", "two.toml"]);
+        let knight = d
+            .pieces
+            .iter()
+            .find(|p| p.name == "Knight")
+            .expect("knight");
+        assert_eq!(&knight.values[1..], [310, 330]);
+        let queen = d.pieces.iter().find(|p| p.name == "Queen").expect("queen");
+        // Each set is read over the derived values, not over the one before.
+        assert_eq!(queen.values[1], queen.values[0]);
+        assert_eq!(queen.values[2], 1000);
+        assert!(d.pieces.iter().all(|p| p.name != "King"));
+        let page_part = {
+            let mut s = String::new();
+            drift_section(&mut s, &d);
+            s
+        };
+        assert!(page_part.contains("<td>Knight</td><td>") && page_part.contains("<td>330</td>"));
+        // A file for another variant is refused with its name.
+        let shogi = reg.get("shogi").expect("shogi");
+        let err = value_drift(&shogi, &[one])
+            .expect_err("not shogi's")
+            .to_string();
+        assert!(err.contains("one.toml is not for `shogi`"), "{err}");
+        // A variant with an embedded set shows it without a file.
+        let joshua = reg.get("joshua").expect("joshua");
+        let d = value_drift(&joshua, &[]).expect("drift").expect("embedded");
+        assert_eq!(d.steps, ["derived", "embedded tuned set"]);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

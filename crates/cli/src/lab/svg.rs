@@ -1,5 +1,6 @@
-//! The three chart shapes the lab report draws — values with error bars,
-//! a line over plies, shares as bars — as inline SVG strings.
+//! The chart shapes the lab report draws — values with error bars, a line
+//! over plies, named lines over tuning iterations, shares as bars — as
+//! inline SVG strings.
 //!
 //! Written by hand: each is a few rectangles, lines and labels, and the
 //! charting crates (plotters) would bring font handling into the build for
@@ -115,6 +116,71 @@ pub fn line(title: &str, x_unit: &str, points: &[(f64, f64)], lo: f64, hi: f64) 
     s
 }
 
+/// Line colours of [`series`], in turn.
+const PALETTE: [&str; 8] = [
+    "#c0392b", "#2471a3", "#229954", "#b9770e", "#7d3c98", "#17a589", "#566573", "#d35400",
+];
+
+/// Several named lines over the same steps (`labels`, evenly spaced),
+/// y from 0 to the largest value; each line is named at its last point.
+#[must_use]
+pub fn series(title: &str, labels: &[String], rows: &[(String, Vec<f64>)]) -> String {
+    let steps = labels.len().max(2) - 1;
+    let x = x_scale(0.0, steps as f64);
+    let hi = rows
+        .iter()
+        .flat_map(|r| r.1.iter().copied())
+        .fold(1.0, f64::max);
+    let y = y_scale(0.0, hi);
+    let mut s = open(title);
+    for (i, label) in labels.iter().enumerate() {
+        let _ = write!(
+            s,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            x(i as f64),
+            HEIGHT - BOTTOM + 14.0,
+            escape(label)
+        );
+    }
+    let _ = write!(
+        s,
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{hi:.0}</text>",
+        LEFT - 6.0,
+        y(hi) + 4.0
+    );
+    for (k, (name, values)) in rows.iter().enumerate() {
+        let colour = PALETTE[k % PALETTE.len()];
+        let points: Vec<String> = values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| format!("{:.1},{:.1}", x(i as f64), y(v)))
+            .collect();
+        let _ = write!(
+            s,
+            "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" points=\"{}\"/>",
+            points.join(" ")
+        );
+        if let Some(&last) = values.last() {
+            let _ = write!(
+                s,
+                "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"{colour}\">{}</text>",
+                x((values.len() - 1) as f64) + 4.0,
+                y(last) + 4.0,
+                escape(name)
+            );
+        }
+    }
+    let _ = write!(
+        s,
+        "<line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#222\"/>",
+        WIDTH - RIGHT,
+        y(0.0),
+        y(0.0)
+    );
+    s.push_str("</svg>");
+    s
+}
+
 /// Shares (0 to 1) as horizontal bars labelled with their percentage.
 #[must_use]
 pub fn shares(title: &str, rows: &[(String, f64)]) -> String {
@@ -165,6 +231,23 @@ mod tests {
         let plot = WIDTH - LEFT - RIGHT;
         assert!(svg.contains(&format!("width=\"{:.1}\"", plot * 0.9)));
         assert!(svg.contains(&format!("width=\"{:.1}\"", plot * 0.3)));
+    }
+
+    #[test]
+    fn series_draw_one_named_line_each_up_to_the_largest_value() {
+        let svg = series(
+            "drift",
+            &["derived".into(), "tuned".into()],
+            &[
+                ("Knight".into(), vec![300.0, 320.0]),
+                ("<Q>".into(), vec![900.0, 1000.0]),
+            ],
+        );
+        assert_eq!(svg.matches("<polyline").count(), 2);
+        assert!(svg.contains("&lt;Q&gt;") && !svg.contains("<Q>"));
+        // The largest value, the queen's last, is drawn at the top right.
+        assert!(svg.contains(&format!("{:.1},{:.1}", WIDTH - RIGHT, TOP)));
+        assert!(svg.contains(">derived</text>") && svg.contains(">tuned</text>"));
     }
 
     #[test]
