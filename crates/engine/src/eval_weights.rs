@@ -265,6 +265,10 @@ pub const TUNED: &[(&str, &str)] = &[
         "big-outer",
         include_str!("../../../variants/tuned/big-outer.toml"),
     ),
+    (
+        "missing-ox",
+        include_str!("../../../variants/tuned/missing-ox.toml"),
+    ),
 ];
 
 /// The embedded tuned weights file of a variant, if it has one.
