@@ -9,6 +9,8 @@
 //!   gain value as they approach their zone.
 //! * King safety for royal pieces, hand pieces valued for drops, and the
 //!   Nichtschach coverage margin.
+//! * Dynamic mobility: the cells each piece reaches in the position
+//!   ([`crate::eval_mobility`]).
 
 use menagerie_geometry::{CellId, CellSet, MAX_FILES, MAX_LEVELS};
 use menagerie_rules::movegen::legs::Run;
@@ -16,6 +18,7 @@ use menagerie_rules::movegen::tables::flag;
 use menagerie_rules::variant::Coverage;
 use menagerie_rules::{Color, Piece, PieceType, Position, Variant};
 
+use crate::eval_mobility::{Mobility, MOB_FRAC};
 use crate::eval_weights::{term, EvalWeights, SCALE_ONE};
 
 /// Evaluation data of one variant.
@@ -50,6 +53,8 @@ pub struct EvalTables {
     /// it, diagonally included.
     file_neighbours: Vec<Vec<u16>>,
     material_only: bool,
+    /// Dynamic mobility weights.
+    mobility: Mobility,
     /// Scale of each positional term ([`EvalWeights::scale`]).
     scale: [i32; term::COUNT],
 }
@@ -319,6 +324,9 @@ impl EvalTables {
                 }
             }
         }
+        let counted: Vec<bool> = (0..types)
+            .map(|k| !v.pieces[k].royal && !v.pieces[k].imitator && !pawnlike[k])
+            .collect();
         let mut t = EvalTables {
             value,
             hand_value,
@@ -326,7 +334,7 @@ impl EvalTables {
             pst_eg,
             passed,
             royal: v.pieces.iter().map(|p| p.royal).collect(),
-            pawnlike,
+            pawnlike: pawnlike.clone(),
             colour_bound,
             phase_weight: vec![0; types],
             start_material: 1,
@@ -362,6 +370,7 @@ impl EvalTables {
                 t
             },
             material_only: false,
+            mobility: Mobility::new(v, &counted, &pawnlike),
             scale: [SCALE_ONE; term::COUNT],
         };
         for k in 0..types {
@@ -519,6 +528,8 @@ impl EvalTables {
         let (mg, eg) = (&mut t.mg, &mut t.eg);
         for c in Color::BOTH {
             let ci = c.idx();
+            let mut mobility = (0, 0);
+            let unsafe_cells = self.mobility.guards(pos, c.flip());
             let their_kings = &kings[1 - ci][..nk[1 - ci]];
             let own_kings = &kings[ci][..nk[ci]];
             let mut bits = pos.present(c);
@@ -533,6 +544,11 @@ impl EvalTables {
                     eg[term::PAIR][ci] += 45;
                 }
                 let pawnlike = self.pawnlike[k];
+                let (m, e) = self
+                    .mobility
+                    .score(pos, c, k as PieceType, cells, &unsafe_cells);
+                mobility.0 += m;
+                mobility.1 += e;
                 for &s in cells {
                     mg[term::PST_MG][ci] += self.pst_mg[base + s.idx()];
                     eg[term::PST_EG][ci] += self.pst_eg[base + s.idx()];
@@ -591,6 +607,8 @@ impl EvalTables {
                     t.mat[ci] += h * self.hand_value[k];
                 }
             }
+            mg[term::MOBILITY][ci] = mobility.0 / MOB_FRAC;
+            eg[term::MOBILITY][ci] = mobility.1 / MOB_FRAC;
             // The coverage penalty counts as material (it gates mop-up).
             mg[term::COVERAGE][ci] -= coverage_penalty(pos, c);
         }
@@ -628,7 +646,7 @@ impl EvalTables {
         let us = pos.side().idx();
         let them = 1 - us;
         let (mut mg, mut eg) = (0i32, 0i32);
-        for i in 0..term::COVERAGE {
+        for i in (0..term::COUNT).filter(|&i| term::tapered(i)) {
             let (m, e) = if i == term::MOPUP {
                 (0, mopup[us] - mopup[them])
             } else {

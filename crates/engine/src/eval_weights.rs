@@ -55,8 +55,17 @@ pub mod term {
     pub const COVERAGE: usize = 9;
     /// The side to move's bonus.
     pub const TEMPO: usize = 10;
+    /// Cells the pieces really reach ([`crate::eval_mobility`]).
+    pub const MOBILITY: usize = 11;
     /// Number of terms.
-    pub const COUNT: usize = 11;
+    pub const COUNT: usize = 12;
+
+    /// True for the terms tapered between their middlegame and endgame
+    /// parts (not the coverage penalty, counted as material, nor tempo).
+    #[must_use]
+    pub const fn tapered(i: usize) -> bool {
+        i != COVERAGE && i != TEMPO
+    }
 }
 
 /// The positional terms, in [`term`] order.
@@ -104,6 +113,10 @@ pub const TERMS: [Term; term::COUNT] = [
     Term {
         name: "tempo",
         meaning: "bonus of the side to move",
+    },
+    Term {
+        name: "mobility",
+        meaning: "cells each piece reaches in the position, not attacked by enemy pawns",
     },
 ];
 

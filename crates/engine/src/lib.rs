@@ -11,6 +11,7 @@
 pub mod bench;
 mod engine;
 pub mod eval;
+pub mod eval_mobility;
 pub mod eval_weights;
 pub mod level;
 mod search;
