@@ -628,7 +628,27 @@ impl EvalTables {
                 t.lone[ci] = Some((i32::from(edge), close));
             }
         }
+        // Against a side with nothing but royal pieces, mating is mop-up's
+        // geometry: a free-roaming Rook's mobility would pull against the
+        // net that confines the King (and one side has none to weigh).
+        if Color::BOTH.iter().any(|&c| self.bare(pos, c)) {
+            t.mg[term::MOBILITY] = [0; 2];
+            t.eg[term::MOBILITY] = [0; 2];
+        }
         t
+    }
+
+    /// True when `c` has nothing but royal pieces, on the board or in hand.
+    fn bare(&self, pos: &Position, c: Color) -> bool {
+        let mut bits = pos.present(c);
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if !self.royal[k] {
+                return false;
+            }
+        }
+        !pos.variant().rules.drops || (0..self.types).all(|k| pos.hand(c, k as PieceType) == 0)
     }
 
     /// The evaluation of a position's terms with these weights, from the

@@ -375,6 +375,16 @@ mod tests {
         assert_eq!(reach_of("4k3/8/8/4p1p1/8/5N2/8/4K3 w - - 0 1"), 5);
     }
 
+    /// Against a bare royal, mobility is not scored (mop-up drives the
+    /// mate); with a piece left on each side it is.
+    #[test]
+    fn a_bare_royal_turns_mobility_off() {
+        let (mg, eg) = mobility("chess", "8/8/8/3k4/8/8/8/R3K3 w - - 0 1");
+        assert_eq!((mg, eg), ([0; 2], [0; 2]));
+        let (mg, _) = mobility("chess", "8/8/8/3k4/8/8/1n6/R3K3 w - - 0 1");
+        assert!(mg[0] != 0 && mg[1] != 0, "{mg:?}");
+    }
+
     /// Drops, cannons and 3D boards: the term is defined and mirrors.
     #[test]
     fn other_families_score_the_start_evenly() {
