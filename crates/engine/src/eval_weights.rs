@@ -234,12 +234,12 @@ impl EvalWeights {
         }
         out.push_str(&format!("variant = \"{}\"\n\n[values]\n", v.id));
         for (k, p) in v.pieces.iter().enumerate() {
-            out.push_str(&format!("{} = {}\n", p.key, self.value[k]));
+            out.push_str(&format!("{} = {}\n", toml_key(&p.key), self.value[k]));
         }
         if v.rules.drops {
             out.push_str("\n[hand]\n");
             for (k, p) in v.pieces.iter().enumerate() {
-                out.push_str(&format!("{} = {}\n", p.key, self.hand_value[k]));
+                out.push_str(&format!("{} = {}\n", toml_key(&p.key), self.hand_value[k]));
             }
         }
         out.push_str("\n[scales]\n");
@@ -251,6 +251,20 @@ impl EvalWeights {
             ));
         }
         out
+    }
+}
+
+/// A piece key as a TOML key: bare where TOML allows it (`N`), else quoted
+/// (`"*B"`, the counterpart pieces of Nichtschach).
+fn toml_key(key: &str) -> String {
+    if !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        key.to_string()
+    } else {
+        toml::Value::String(key.to_string()).to_string()
     }
 }
 
@@ -281,6 +295,10 @@ pub const TUNED: &[(&str, &str)] = &[
     (
         "missing-ox",
         include_str!("../../../variants/tuned/missing-ox.toml"),
+    ),
+    (
+        "elefantnichtschach",
+        include_str!("../../../variants/tuned/elefantnichtschach.toml"),
     ),
 ];
 
@@ -331,6 +349,24 @@ mod tests {
         back.apply_toml(&v, &text).unwrap();
         assert_eq!(back, w);
         assert_eq!(file_variant(&text).as_deref(), Some("chess"));
+    }
+
+    /// Piece keys that are no bare TOML key (`*B`) are written quoted, so a
+    /// drop game's file with them reads back.
+    #[test]
+    fn a_weights_file_with_starred_keys_reads_back() {
+        let v = Registry::builtin().get("elefantnichtschach").unwrap();
+        let e = EvalTables::new(&v);
+        let mut w = e.weights();
+        let star = usize::from(v.piece_by_key("*B").unwrap());
+        w.value[star] = 311;
+        w.hand_value[star] = 345;
+        let text = w.to_toml(&v, "starred");
+        assert!(text.contains("\n\"*B\" = 311\n"), "{text}");
+        assert_eq!(file_variant(&text).as_deref(), Some("elefantnichtschach"));
+        let mut back = e.weights();
+        back.apply_toml(&v, &text).unwrap();
+        assert_eq!(back, w);
     }
 
     #[test]
