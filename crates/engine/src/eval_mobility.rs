@@ -185,7 +185,7 @@ impl Mobility {
     }
 }
 
-/// A set of cells, on the stack for boards of up to 64 × [`GUARD_WORDS`]
+/// A set of cells, on the stack for boards of up to 64 × `GUARD_WORDS`
 /// cells.
 #[derive(Debug, Clone)]
 pub struct GuardSet {
