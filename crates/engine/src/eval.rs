@@ -384,6 +384,13 @@ impl EvalTables {
         t
     }
 
+    /// The game phase of `pos`: [`PHASE_MAX`] with the start position's
+    /// non-pawn material (board and hand, both sides), 0 with none.
+    #[must_use]
+    pub fn phase(&self, pos: &Position) -> i32 {
+        (self.phase_material(pos) * PHASE_MAX / self.start_material).clamp(0, PHASE_MAX)
+    }
+
     /// Non-pawn material on the board and in hand (both sides).
     fn phase_material(&self, pos: &Position) -> i32 {
         let mut m = 0;
@@ -473,10 +480,8 @@ impl EvalTables {
     #[must_use]
     pub fn terms(&self, pos: &Position) -> EvalTerms {
         let v = pos.variant();
-        let phase =
-            (self.phase_material(pos) * PHASE_MAX / self.start_material).clamp(0, PHASE_MAX);
         let mut t = EvalTerms {
-            phase,
+            phase: self.phase(pos),
             mat: [0; 2],
             mg: [[0; 2]; term::COUNT],
             eg: [[0; 2]; term::COUNT],

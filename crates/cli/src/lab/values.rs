@@ -199,7 +199,7 @@ fn material_rows(
     for g in games {
         for p in g.positions.iter().filter(|p| p.quiet && p.ply >= min_ply) {
             let pos = position(v, &p.fen)?;
-            if f64::from(tables.terms(&pos).phase) < least_phase {
+            if f64::from(tables.phase(&pos)) < least_phase {
                 continue;
             }
             let have = |c: Color, t: PieceType| pos.count(c, t) as f64 + f64::from(pos.hand(c, t));
