@@ -300,6 +300,7 @@ pub const TUNED: &[(&str, &str)] = &[
         "elefantnichtschach",
         include_str!("../../../variants/tuned/elefantnichtschach.toml"),
     ),
+    ("shogi", include_str!("../../../variants/tuned/shogi.toml")),
 ];
 
 /// The embedded tuned weights file of a variant, if it has one.
