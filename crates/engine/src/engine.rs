@@ -2,7 +2,7 @@
 //! `go` that reports through typed events, `stop`, `ponderhit`, `wait`.
 
 use crate::eval::EvalTables;
-use crate::search::{Iteration, SearchResult, Searcher, MATE, MATE_BOUND};
+use crate::search::{Iteration, Learned, SearchResult, Searcher, Shared, MATE, MATE_BOUND};
 use crate::time::Clock;
 pub use crate::time::{Limits, StopHandle};
 use crate::tt::Table;
@@ -191,6 +191,9 @@ struct Running {
 pub struct Engine {
     options: EngineOptions,
     tt: Arc<Table>,
+    /// Per search thread, what it learned in this game's earlier searches
+    /// (`search::Learned`: histories, corrections, counter moves).
+    learned: Arc<Mutex<Vec<Learned>>>,
     evals: Mutex<HashMap<String, Arc<EvalTables>>>,
     running: Option<Running>,
     position: Option<Position>,
@@ -216,6 +219,7 @@ impl Engine {
         Engine {
             options,
             tt,
+            learned: Arc::new(Mutex::new(Vec::new())),
             evals: Mutex::new(HashMap::new()),
             running: None,
             position: None,
@@ -267,11 +271,13 @@ impl Engine {
         self.options.multipv = n.clamp(1, MAX_MULTIPV);
     }
 
-    /// Forgets the previous game (clears the hash table).
+    /// Forgets the previous game (clears the hash table and what the search
+    /// threads learned).
     pub fn new_game(&mut self) {
         self.stop();
         self.wait();
         self.tt.clear();
+        lock(&self.learned).clear();
     }
 
     fn eval_for(&self, v: &Arc<Variant>) -> Arc<EvalTables> {
@@ -383,10 +389,17 @@ impl Engine {
         let clock = Arc::new(self.clock_for(&pos, &limits));
         let tt = self.tt.clone();
         tt.new_search();
+        let learned = self.learned.clone();
         let opts = self.options.clone();
         let c2 = clock.clone();
         let handle = std::thread::spawn(move || {
-            let r = run_search(pos, &limits, &opts, &eval, &tt, &c2, &mut |e| on_event(e));
+            let memory = Memory {
+                tt: &tt,
+                learned: &learned,
+            };
+            let r = run_search(pos, &limits, &opts, &eval, memory, &c2, &mut |e| {
+                on_event(e)
+            });
             on_event(Event::BestMove {
                 best: r.best,
                 ponder: r.ponder,
@@ -406,7 +419,7 @@ impl Engine {
             &limits,
             &self.options,
             &eval,
-            &self.tt,
+            self.memory(),
             &clock,
             &mut |_| {},
         )
@@ -439,7 +452,7 @@ impl Engine {
             &limits,
             &self.options,
             &eval,
-            &self.tt,
+            self.memory(),
             &clock,
             on_event,
         )
@@ -464,10 +477,18 @@ impl Engine {
             &limits,
             &self.options,
             &eval,
-            &self.tt,
+            self.memory(),
             &clock,
             on_event,
         )
+    }
+
+    /// The hash table and learned tables a search on this thread uses.
+    fn memory(&self) -> Memory<'_> {
+        Memory {
+            tt: &self.tt,
+            learned: &self.learned,
+        }
     }
 
     /// Asks the running search to stop (it still reports its best move).
@@ -513,39 +534,65 @@ impl Drop for Engine {
     }
 }
 
+/// What a search reads from and leaves to the game's later searches.
+#[derive(Clone, Copy)]
+struct Memory<'a> {
+    tt: &'a Table,
+    learned: &'a Mutex<Vec<Learned>>,
+}
+
+/// Locks `m`; a thread that panicked while holding it left whole tables.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn run_search(
     pos: Position,
     limits: &Limits,
     opts: &EngineOptions,
-    eval: &EvalTables,
-    tt: &Table,
+    eval: &Arc<EvalTables>,
+    memory: Memory<'_>,
     clock: &Clock,
     on_event: &mut dyn FnMut(Event),
 ) -> SearchResult {
     let nodes = AtomicU64::new(0);
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-    let node_limit = limits.nodes.unwrap_or(0);
     let start = Instant::now();
     let threads = opts.threads.max(1);
-    let result = std::thread::scope(|s| {
-        for t in 1..threads {
-            let p = pos.clone();
-            let nodes = &nodes;
-            s.spawn(move || {
-                let mut h = Searcher::new(p, eval, tt, clock, nodes, node_limit, &opts.params);
-                h.main = false;
-                h.iterate(max_depth, 1, (t % 2) as u32, &mut |_| {});
-            });
-        }
-        let mut main = Searcher::new(
-            pos.clone(),
-            eval,
-            tt,
-            clock,
-            &nodes,
-            node_limit,
-            &opts.params,
-        );
+    let tt = memory.tt;
+    let shared = Shared {
+        eval,
+        tt,
+        clock,
+        nodes: &nodes,
+        node_limit: limits.nodes.unwrap_or(0),
+        params: &opts.params,
+    };
+    // Each thread's tables from the game's last search, where they fit
+    // this one (taken out here, given back below).
+    let mut kept = std::mem::take(&mut *lock(memory.learned)).into_iter();
+    let mut tables = || match kept.next() {
+        Some(l) if l.fits(eval) => l,
+        _ => Learned::new(&pos, eval),
+    };
+    let main_tables = tables();
+    let helper_tables: Vec<Learned> = (1..threads).map(|_| tables()).collect();
+    let (result, learned) = std::thread::scope(|s| {
+        let shared = &shared;
+        let helpers: Vec<_> = helper_tables
+            .into_iter()
+            .enumerate()
+            .map(|(i, tables)| {
+                let p = pos.clone();
+                s.spawn(move || {
+                    let mut h = Searcher::new(p, shared, tables);
+                    h.main = false;
+                    h.iterate(max_depth, 1, ((i + 1) % 2) as u32, &mut |_| {});
+                    h.into_learned()
+                })
+            })
+            .collect();
+        let mut main = Searcher::new(pos.clone(), shared, main_tables);
         let mut report = |it: &Iteration| {
             let n = (nodes.load(Ordering::Relaxed) + (it.nodes & 255))
                 .max(it.nodes)
@@ -565,10 +612,87 @@ fn run_search(
         };
         let r = main.iterate(max_depth, opts.multipv, 0, &mut report);
         clock.stop.store(true, Ordering::Relaxed);
-        r
+        let mut learned = vec![main.into_learned()];
+        // A helper that panicked leaves no tables: the next search starts
+        // that thread afresh.
+        learned.extend(helpers.into_iter().filter_map(|h| h.join().ok()));
+        (r, learned)
     });
+    *lock(memory.learned) = learned;
     // Helpers have joined: count their nodes too.
     let mut r = result;
     r.nodes = r.nodes.max(nodes.load(Ordering::Relaxed));
     r
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use menagerie_rules::Registry;
+
+    /// One registry for the whole test: each loads its own `Arc<Variant>`,
+    /// and the engine's tables belong to one.
+    fn registry() -> &'static Registry {
+        static R: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+        R.get_or_init(Registry::builtin)
+    }
+
+    fn searched(e: &mut Engine, variant: &str, moves: &[&str]) -> SearchResult {
+        let v = registry().get(variant).unwrap();
+        e.set_position(&v, None, moves).unwrap();
+        let pos = e.position().unwrap().clone();
+        e.search(
+            pos,
+            Limits {
+                depth: Some(7),
+                ..Limits::default()
+            },
+        )
+    }
+
+    #[test]
+    fn each_thread_keeps_its_tables_for_the_next_search_of_the_game() {
+        let mut e = Engine::new(EngineOptions {
+            hash_mb: 1,
+            threads: 2,
+            ..EngineOptions::default()
+        });
+        searched(&mut e, "chess", &["e2e4"]);
+        let chess = e.eval_for(&registry().get("chess").unwrap());
+        {
+            let kept = lock(&e.learned);
+            assert_eq!(kept.len(), 2, "one set of tables per thread");
+            assert!(kept.iter().all(|l| l.fits(&chess)));
+            assert!(kept[0].learned_something(), "a depth-7 search learns");
+        }
+        // Another variant's search cannot read chess's tables: fresh ones.
+        searched(&mut e, "shogi", &[]);
+        let shogi = e.eval_for(&registry().get("shogi").unwrap());
+        assert!(lock(&e.learned).iter().all(|l| l.fits(&shogi)));
+        e.new_game();
+        assert!(lock(&e.learned).is_empty(), "a new game forgets");
+    }
+
+    #[test]
+    fn a_new_game_searches_as_a_fresh_engine_does() {
+        let opts = EngineOptions {
+            hash_mb: 1,
+            ..EngineOptions::default()
+        };
+        let mut e = Engine::new(opts.clone());
+        searched(&mut e, "chess", &["e2e4"]);
+        let later = searched(&mut e, "chess", &["e2e4", "e7e5"]);
+        e.new_game();
+        let again = searched(&mut e, "chess", &["e2e4", "e7e5"]);
+        let fresh = searched(&mut Engine::new(opts), "chess", &["e2e4", "e7e5"]);
+        assert_eq!(
+            (again.nodes, again.best, again.score),
+            (fresh.nodes, fresh.best, fresh.score)
+        );
+        assert_eq!(again.depth, fresh.depth);
+        // Within the game the search started from what it knew: not the
+        // fresh engine's tree.
+        assert_ne!(later.nodes, fresh.nodes);
+    }
 }

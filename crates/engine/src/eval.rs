@@ -182,8 +182,12 @@ const MOPUP_MIN_LEAD: i32 = 3;
 /// endings from set positions; 10 and 20 mated in every Rook ending).
 const MOPUP_EDGE: i32 = 10;
 /// Mop-up, per cell the own royal stands closer to the lone one (counted
-/// from [`MOPUP_NEAR_CELLS`] away).
-const MOPUP_CLOSE: i32 = 20;
+/// from [`MOPUP_NEAR_CELLS`] away). Measured on 400 random chess King and
+/// Queen or Rook against King positions, 1500 nodes a move, both sides
+/// played by the engine: 20 mated in 396 (main at stop 38) and in 389 once
+/// the history tables outlived a search (`search::Learned`); 40 mated in
+/// 395 and 398. The King has to come: the Rook alone cannot mate.
+const MOPUP_CLOSE: i32 = 40;
 /// Royals this far apart (Chebyshev) or farther get no closeness bonus.
 const MOPUP_NEAR_CELLS: i32 = 8;
 

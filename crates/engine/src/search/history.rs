@@ -20,6 +20,9 @@ use menagerie_rules::Move;
 
 /// Entries of the continuation table at most (16-bit scores: 4 MB).
 const CONT_MAX: usize = 1 << 21;
+/// Each new search of a game starts from the scores of the last one divided
+/// by this.
+pub(super) const AGE_DIV: i32 = 2;
 /// No previous move at this distance (root, null move).
 pub(super) const NO_MOVE: usize = usize::MAX;
 
@@ -90,6 +93,19 @@ impl Histories {
     /// Moves the butterfly score at `idx` by `bonus`.
     pub(super) fn update_main(&mut self, idx: usize, bonus: i32) {
         self.main[idx] = gravity(self.main[idx], bonus);
+    }
+
+    /// Shrinks every score by [`AGE_DIV`] (a new search of the game).
+    pub(super) fn age(&mut self) {
+        for h in &mut self.main {
+            *h /= AGE_DIV;
+        }
+        for h in &mut self.cont {
+            *h /= AGE_DIV as i16;
+        }
+        for h in &mut self.capture {
+            *h /= AGE_DIV as i16;
+        }
     }
 
     /// Moves the capture score at `idx` by `bonus`.

@@ -24,12 +24,14 @@ mod alphabeta;
 mod correction;
 mod drops;
 mod history;
+mod learned;
 mod params;
 mod picker;
 mod quiescence;
 mod root;
 mod see;
 
+pub(crate) use learned::Learned;
 pub use params::{ParamError, SearchParams, Tunable, TUNABLES};
 
 use picker::{Picker, Stage};
@@ -122,6 +124,9 @@ pub(crate) struct Searcher<'a> {
     hist: history::Histories,
     corr: correction::Corrections,
     counter: Vec<Move>,
+    /// The evaluation `hist`, `corr` and `counter` were learned under (they
+    /// go back into a [`Learned`] after the search).
+    learned_under: std::sync::Arc<EvalTables>,
     sort_buf: Vec<(i32, Move)>,
     staged_buf: Vec<(Stage, i32, Move)>,
     aborted: bool,
@@ -171,16 +176,31 @@ fn mate_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub eval: &'a EvalTables,
+    pub tt: &'a Table,
+    pub clock: &'a Clock,
+    /// Nodes of all threads together.
+    pub nodes: &'a AtomicU64,
+    /// Stop after this many nodes of all threads (0: no limit).
+    pub node_limit: u64,
+    pub params: &'a SearchParams,
+}
+
 impl<'a> Searcher<'a> {
-    pub(crate) fn new(
-        pos: Position,
-        eval: &'a EvalTables,
-        tt: &'a Table,
-        clock: &'a Clock,
-        total_nodes: &'a AtomicU64,
-        node_limit: u64,
-        params: &SearchParams,
-    ) -> Self {
+    /// A searcher of `pos` that starts from the tables of `learned` (which
+    /// must fit `shared.eval`: see [`Learned::fits`]).
+    pub(crate) fn new(pos: Position, shared: &Shared<'a>, learned: Learned) -> Self {
+        let Shared {
+            eval,
+            tt,
+            clock,
+            nodes: total_nodes,
+            node_limit,
+            params,
+        } = *shared;
+        debug_assert!(std::ptr::eq(learned.eval().as_ref(), eval));
         let v = pos.variant().clone();
         let types = v.types();
         let cells = v.geometry.len().max(1);
@@ -195,7 +215,8 @@ impl<'a> Searcher<'a> {
             }
         });
         let params = *params;
-        let corr = correction::Corrections::new(&pos, eval);
+        let mut learned = learned;
+        learned.hist.age();
         Searcher {
             pos,
             eval,
@@ -207,9 +228,10 @@ impl<'a> Searcher<'a> {
             reported: 0,
             seldepth: 0,
             stack: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
-            hist: history::Histories::new(types, cells),
-            corr,
-            counter: vec![Move::NULL; 2 * types * cells],
+            learned_under: learned.eval().clone(),
+            hist: learned.hist,
+            corr: learned.corr,
+            counter: learned.counter,
             sort_buf: Vec::new(),
             staged_buf: Vec::new(),
             aborted: false,
@@ -248,6 +270,11 @@ impl<'a> Searcher<'a> {
             params,
             root_side: menagerie_rules::Color::White,
         }
+    }
+
+    /// The tables this searcher learned, for the next search of the game.
+    pub(crate) fn into_learned(self) -> Learned {
+        Learned::from_parts(self.learned_under, self.hist, self.corr, self.counter)
     }
 
     pub(super) fn check_abort(&mut self) -> bool {
@@ -357,19 +384,20 @@ pub(super) mod tests {
         f: impl FnOnce(&mut Searcher) -> R,
     ) -> R {
         let pos = Position::from_fen(v, fen).unwrap();
-        let eval = EvalTables::new(v);
+        let eval = std::sync::Arc::new(EvalTables::new(v));
         let tt = Table::new(1);
         let clock = Clock::new(&Limits::default(), true, 0, 0);
         let nodes = AtomicU64::new(0);
-        let mut s = Searcher::new(
-            pos,
-            &eval,
-            &tt,
-            &clock,
-            &nodes,
-            u64::MAX,
-            &SearchParams::default(),
-        );
+        let learned = Learned::new(&pos, &eval);
+        let shared = Shared {
+            eval: &eval,
+            tt: &tt,
+            clock: &clock,
+            nodes: &nodes,
+            node_limit: u64::MAX,
+            params: &SearchParams::default(),
+        };
+        let mut s = Searcher::new(pos, &shared, learned);
         f(&mut s)
     }
 }
