@@ -10,7 +10,9 @@
 //! short time control spends its first iterations relearning them. The
 //! tables hold ordering hints and small corrections only (every score is
 //! bounded by its gravity), so carrying them over cannot make a result
-//! wrong, only the order of the search better or worse.
+//! wrong, only the order of the search better or worse. The history
+//! scores are halved at each new search (`Histories::age`), so what the
+//! last positions taught weighs more than what the opening did.
 //!
 //! The tables are indexed by piece types and cells of one variant and read
 //! with one evaluation's values, so they are kept only while the variant
