@@ -301,6 +301,10 @@ pub const TUNED: &[(&str, &str)] = &[
         include_str!("../../../variants/tuned/elefantnichtschach.toml"),
     ),
     ("shogi", include_str!("../../../variants/tuned/shogi.toml")),
+    (
+        "wildebisho-mitregi",
+        include_str!("../../../variants/tuned/wildebisho-mitregi.toml"),
+    ),
 ];
 
 /// The embedded tuned weights file of a variant, if it has one.
