@@ -305,6 +305,10 @@ pub const TUNED: &[(&str, &str)] = &[
         "wildebisho-mitregi",
         include_str!("../../../variants/tuned/wildebisho-mitregi.toml"),
     ),
+    (
+        "capablanca",
+        include_str!("../../../variants/tuned/capablanca.toml"),
+    ),
 ];
 
 /// The embedded tuned weights file of a variant, if it has one.
