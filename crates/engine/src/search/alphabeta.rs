@@ -341,7 +341,7 @@ impl Searcher<'_> {
             r -= 1;
         }
         if m.quiet {
-            r -= self.hist.main[hist_idx] / self.params.lmr_history_div;
+            r -= self.learned.hist.main[hist_idx] / self.params.lmr_history_div;
         }
         r
     }
@@ -398,7 +398,7 @@ impl Searcher<'_> {
                 frame.killers[0] = m;
             }
             if ply > 0 && self.stack[ply - 1].moved != usize::MAX {
-                self.counter[self.stack[ply - 1].moved] = m;
+                self.learned.counter[self.stack[ply - 1].moved] = m;
             }
             let idx = self.history_index(m);
             self.update_quiet(idx, ply, bonus);
@@ -406,10 +406,12 @@ impl Searcher<'_> {
                 self.update_quiet(q, ply, -bonus);
             }
         } else if m.is_capture() {
-            self.hist.update_capture(self.capture_index(m), bonus);
+            self.learned
+                .hist
+                .update_capture(self.capture_index(m), bonus);
         }
         for &c in captures_tried {
-            self.hist.update_capture(c, -bonus);
+            self.learned.hist.update_capture(c, -bonus);
         }
     }
 }

@@ -91,15 +91,15 @@ impl Corrections {
 impl Searcher<'_> {
     /// The correction tables' slots for the current position.
     pub(super) fn correction_slots(&self) -> [usize; 2] {
-        self.corr.slots(&self.pos)
+        self.learned.corr.slots(&self.pos)
     }
 
     /// `raw` (the evaluation of the position of `slots`) with the learned
     /// corrections added, kept clear of mate scores.
     pub(super) fn corrected_eval(&self, raw: i32, slots: [usize; 2]) -> i32 {
         let p = &self.params;
-        let c = self.corr.pawn[slots[0]] * p.corr_pawn_weight
-            + self.corr.material[slots[1]] * p.corr_material_weight;
+        let c = self.learned.corr.pawn[slots[0]] * p.corr_pawn_weight
+            + self.learned.corr.material[slots[1]] * p.corr_material_weight;
         (raw + c / (100 * CORR_GRAIN)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
@@ -111,8 +111,8 @@ impl Searcher<'_> {
         let target = ((best - raw) * CORR_GRAIN).clamp(-limit, limit);
         let w = (depth + 1).min(CORR_WEIGHT_MAX);
         for e in [
-            &mut self.corr.pawn[slots[0]],
-            &mut self.corr.material[slots[1]],
+            &mut self.learned.corr.pawn[slots[0]],
+            &mut self.learned.corr.material[slots[1]],
         ] {
             *e += (target - *e) * w / CORR_WEIGHT_SCALE;
         }

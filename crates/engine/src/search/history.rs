@@ -150,21 +150,21 @@ impl Searcher<'_> {
     /// `ply` (both distances).
     pub(super) fn cont_score(&self, idx: usize, ply: usize) -> i32 {
         let [p1, p2] = self.previous_moves(ply);
-        self.hist.cont(p1, idx) + self.hist.cont(p2, idx)
+        self.learned.hist.cont(p1, idx) + self.learned.hist.cont(p2, idx)
     }
 
     /// Ordering score of a quiet move: butterfly plus continuation history.
     pub(super) fn quiet_score(&self, idx: usize, ply: usize) -> i32 {
-        self.hist.main[idx] + self.cont_score(idx, ply)
+        self.learned.hist.main[idx] + self.cont_score(idx, ply)
     }
 
     /// Moves every history score of the quiet move `idx` at `ply` by
     /// `bonus`.
     pub(super) fn update_quiet(&mut self, idx: usize, ply: usize, bonus: i32) {
         let [p1, p2] = self.previous_moves(ply);
-        self.hist.update_main(idx, bonus);
-        self.hist.update_cont(p1, idx, bonus);
-        self.hist.update_cont(p2, idx, bonus);
+        self.learned.hist.update_main(idx, bonus);
+        self.learned.hist.update_cont(p1, idx, bonus);
+        self.learned.hist.update_cont(p2, idx, bonus);
     }
 }
 

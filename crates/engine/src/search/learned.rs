@@ -27,7 +27,7 @@ use std::sync::Arc;
 /// The tables of one search thread that outlive its search.
 pub(crate) struct Learned {
     /// The evaluation (and so the variant) the tables were learned under.
-    eval: Arc<EvalTables>,
+    pub(super) eval: Arc<EvalTables>,
     pub(super) hist: Histories,
     pub(super) corr: Corrections,
     /// Per previous move (butterfly index): the move that refuted it.
@@ -48,21 +48,6 @@ impl Learned {
         }
     }
 
-    /// Tables taken back from a searcher.
-    pub(super) fn from_parts(
-        eval: Arc<EvalTables>,
-        hist: Histories,
-        corr: Corrections,
-        counter: Vec<Move>,
-    ) -> Self {
-        Learned {
-            eval,
-            hist,
-            corr,
-            counter,
-        }
-    }
-
     /// Whether these tables serve a search under `eval`: the same
     /// evaluation tables, hence the same variant and piece values.
     pub(crate) fn fits(&self, eval: &Arc<EvalTables>) -> bool {
@@ -73,10 +58,5 @@ impl Learned {
     #[cfg(test)]
     pub(crate) fn learned_something(&self) -> bool {
         self.hist.main.iter().any(|&h| h != 0)
-    }
-
-    /// The evaluation these tables were learned under.
-    pub(crate) fn eval(&self) -> &Arc<EvalTables> {
-        &self.eval
     }
 }

@@ -121,12 +121,9 @@ pub(crate) struct Searcher<'a> {
     seldepth: usize,
     /// Per ply of the current line.
     stack: Vec<Frame>,
-    hist: history::Histories,
-    corr: correction::Corrections,
-    counter: Vec<Move>,
-    /// The evaluation `hist`, `corr` and `counter` were learned under (they
-    /// go back into a [`Learned`] after the search).
-    learned_under: std::sync::Arc<EvalTables>,
+    /// Histories, corrections and counter moves: kept for the game's next
+    /// search.
+    learned: Learned,
     sort_buf: Vec<(i32, Move)>,
     staged_buf: Vec<(Stage, i32, Move)>,
     aborted: bool,
@@ -191,7 +188,7 @@ pub(crate) struct Shared<'a> {
 impl<'a> Searcher<'a> {
     /// A searcher of `pos` that starts from the tables of `learned` (which
     /// must fit `shared.eval`: see [`Learned::fits`]).
-    pub(crate) fn new(pos: Position, shared: &Shared<'a>, learned: Learned) -> Self {
+    pub(crate) fn new(pos: Position, shared: &Shared<'a>, mut learned: Learned) -> Self {
         let Shared {
             eval,
             tt,
@@ -200,7 +197,7 @@ impl<'a> Searcher<'a> {
             node_limit,
             params,
         } = *shared;
-        debug_assert!(std::ptr::eq(learned.eval().as_ref(), eval));
+        debug_assert!(std::ptr::eq(learned.eval.as_ref(), eval));
         let v = pos.variant().clone();
         let types = v.types();
         let cells = v.geometry.len().max(1);
@@ -215,7 +212,6 @@ impl<'a> Searcher<'a> {
             }
         });
         let params = *params;
-        let mut learned = learned;
         learned.hist.age();
         Searcher {
             pos,
@@ -228,10 +224,7 @@ impl<'a> Searcher<'a> {
             reported: 0,
             seldepth: 0,
             stack: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
-            learned_under: learned.eval().clone(),
-            hist: learned.hist,
-            corr: learned.corr,
-            counter: learned.counter,
+            learned,
             sort_buf: Vec::new(),
             staged_buf: Vec::new(),
             aborted: false,
@@ -274,7 +267,7 @@ impl<'a> Searcher<'a> {
 
     /// The tables this searcher learned, for the next search of the game.
     pub(crate) fn into_learned(self) -> Learned {
-        Learned::from_parts(self.learned_under, self.hist, self.corr, self.counter)
+        self.learned
     }
 
     pub(super) fn check_abort(&mut self) -> bool {

@@ -105,7 +105,7 @@ impl Searcher<'_> {
         checks: bool,
     ) {
         let counter = if ply > 0 && self.stack[ply - 1].moved != usize::MAX {
-            self.counter[self.stack[ply - 1].moved]
+            self.learned.counter[self.stack[ply - 1].moved]
         } else {
             Move::NULL
         };
@@ -123,7 +123,7 @@ impl Searcher<'_> {
             } else if Self::is_noisy(m) {
                 let mut gain = self.gain(m) * 16 - self.mover_value(m).min(5_000) / 16;
                 if m.is_capture() {
-                    gain += i32::from(self.hist.capture[self.capture_index(m)])
+                    gain += i32::from(self.learned.hist.capture[self.capture_index(m)])
                         / self.params.capture_history_div;
                 }
                 (Stage::GoodNoisy, gain)
