@@ -309,6 +309,7 @@ pub const TUNED: &[(&str, &str)] = &[
         "capablanca",
         include_str!("../../../variants/tuned/capablanca.toml"),
     ),
+    ("chess", include_str!("../../../variants/tuned/chess.toml")),
 ];
 
 /// The embedded tuned weights file of a variant, if it has one.
