@@ -425,15 +425,20 @@ mod tests {
     #[test]
     fn value_drift_follows_the_tuned_sets_in_order() {
         let reg = menagerie_rules::Registry::builtin();
-        let chess = reg.get("chess").expect("chess");
-        // No tuned set for chess, none given: no drift.
-        assert_eq!(value_drift(&chess, &[]).expect("drift"), None);
+        // A chess-like variant without an embedded set (chess has one).
+        let koth = reg.get("kingofthehill").expect("kingofthehill");
+        // No tuned set, none given: no drift.
+        assert_eq!(value_drift(&koth, &[]).expect("drift"), None);
         let dir = std::env::temp_dir().join(format!("menagerie-drift-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("dir");
         let (one, two) = (dir.join("one.toml"), dir.join("two.toml"));
-        std::fs::write(&one, "variant = \"chess\"\n[values]\nN = 310\n").expect("write");
-        std::fs::write(&two, "variant = \"chess\"\n[values]\nN = 330\nQ = 1000\n").expect("write");
-        let d = value_drift(&chess, &[one.clone(), two])
+        let (one_text, two_text) = (
+            "variant = \"kingofthehill\"\n[values]\nN = 310\n",
+            "variant = \"kingofthehill\"\n[values]\nN = 330\nQ = 1000\n",
+        );
+        std::fs::write(&one, one_text).expect("write");
+        std::fs::write(&two, two_text).expect("write");
+        let d = value_drift(&koth, &[one.clone(), two])
             .expect("drift")
             .expect("some");
         assert_eq!(d.steps, ["derived", "one.toml", "two.toml"]);
