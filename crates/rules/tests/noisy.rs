@@ -1,6 +1,7 @@
-//! `noisy_moves` agrees with filtering `pseudo_moves`, and `attackers` with
-//! `is_attacked`, in every built-in variant, along deterministic random
-//! games that prefer captures.
+//! `noisy_moves` agrees with filtering `pseudo_moves`, `has_pseudo_move`
+//! with `pseudo_moves` being non-empty, and `attackers` with `is_attacked`,
+//! in every built-in variant, along deterministic random games that prefer
+//! captures.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
@@ -97,6 +98,15 @@ fn noisy_moves_match_filtered_pseudo_moves() {
             let mut p = Position::start(&v);
             for _ply in 0..160 {
                 let want = noisy_by_filter(&p);
+                let mut all = MoveList::new();
+                p.pseudo_moves(&mut all);
+                let mut scratch = MoveList::new();
+                assert_eq!(
+                    p.has_pseudo_move(&mut scratch),
+                    !all.is_empty(),
+                    "{id}: {}",
+                    p.to_fen()
+                );
                 let mut got = MoveList::new();
                 p.noisy_moves(&mut got);
                 let mut got: Vec<u64> = got.into_iter().map(Move::raw).collect();
@@ -149,5 +159,42 @@ fn noisy_moves_match_filtered_pseudo_moves() {
                 && (with_noisy > MIN_WITH_NOISY || quiet_game && with_noisy == 0),
             "{id}: {checked} {with_noisy}"
         );
+    }
+}
+
+/// Pieces that only step forward, for a side without a pseudo-legal move.
+const STUCK: &str = r#"
+id = "stuck"
+name = "Stuck"
+family = "Test"
+description = "Forward steppers that block each other."
+[board]
+files = 3
+ranks = 3
+[pieces.P]
+name = "Stepper"
+betza = "mfW"
+[setup]
+fen = "3/1p1/1P1 w - - 0 1"
+"#;
+
+#[test]
+fn has_pseudo_move_tells_a_stuck_side() {
+    let mut reg = Registry::builtin();
+    reg.add_toml("stuck.toml", STUCK).unwrap();
+    let v = reg.get("stuck").unwrap();
+    let mut scratch = MoveList::new();
+    for (fen, stuck) in [
+        ("3/1p1/1P1 w - - 0 1", true),
+        ("3/1p1/1P1 b - - 0 1", true),
+        ("1p1/3/1P1 w - - 0 1", false),
+        // The first piece looked at is stuck, the second is not.
+        ("p2/P2/2P w - - 0 1", false),
+    ] {
+        let p = Position::from_fen(&v, fen).unwrap();
+        let mut all = MoveList::new();
+        p.pseudo_moves(&mut all);
+        assert_eq!(all.is_empty(), stuck, "{fen}");
+        assert_eq!(p.has_pseudo_move(&mut scratch), !stuck, "{fen}");
     }
 }

@@ -9,7 +9,7 @@
 use super::picker::Stage;
 use super::{mate_from_tt, mate_to_tt, Searcher, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::tt::Bound;
-use menagerie_rules::Move;
+use menagerie_rules::{Move, MoveList};
 
 /// What a move is, as the pruning and reduction rules ask it.
 #[derive(Clone, Copy)]
@@ -77,19 +77,27 @@ impl Searcher<'_> {
         }
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         // Below the root, moves are pseudo-legal and checked when made (most
-        // are never made at a cut node).
-        if ply == 0 {
+        // are never made at a cut node). Whether there is any is known now;
+        // the list itself is generated only if reverse futility does not cut
+        // the node. Making and taking back moves reorders the piece lists,
+        // hence the generation order the picker keeps within a stage: the
+        // forced-capture test does so, so with that rule the list is made
+        // at once.
+        let eager = ply > 0 && self.pos.forces_captures();
+        let any_move = if ply == 0 {
             self.pos.generate_legal(&mut moves);
             if !self.excluded_root.is_empty() {
                 moves.retain(|m| !self.excluded_root.contains(m));
             }
+            !moves.is_empty()
+        } else if eager {
+            self.node_moves(&mut moves);
+            !moves.is_empty()
         } else {
             // Rules that stop play were judged on entry.
-            moves.clear();
-            self.pos.pseudo_moves(&mut moves);
-            self.pos.keep_forced_captures(&mut moves);
-        }
-        if moves.is_empty() {
+            self.pos.has_pseudo_move(&mut moves)
+        };
+        if !any_move {
             self.stack[ply].moves = moves;
             return self.terminal(ply);
         }
@@ -112,8 +120,19 @@ impl Searcher<'_> {
         };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
-        if !pv_node && !in_check {
-            if let Some(s) = self.prune_node(beta, depth, ply, static_eval, improving, allow_null) {
+        let prunable_node = !pv_node && !in_check;
+        if prunable_node {
+            if let Some(s) = self.reverse_futility(beta, depth, static_eval, improving) {
+                self.stack[ply].moves = moves;
+                return s;
+            }
+        }
+        if ply > 0 && !eager {
+            // Before the null move's search, which reorders the lists.
+            self.node_moves(&mut moves);
+        }
+        if prunable_node {
+            if let Some(s) = self.null_move(beta, depth, ply, static_eval, allow_null) {
                 self.stack[ply].moves = moves;
                 return s;
             }
@@ -265,25 +284,44 @@ impl Searcher<'_> {
         best
     }
 
-    /// Cuts a non-PV node not in check before its moves are searched:
-    /// reverse futility (the static evaluation beats beta by a margin) or
-    /// null move (passing still beats beta). The score to return, if any.
-    fn prune_node(
+    /// The pseudo-legal moves of a node below the root, forced captures
+    /// applied (they never empty a list that has a move).
+    fn node_moves(&mut self, moves: &mut MoveList) {
+        moves.clear();
+        self.pos.pseudo_moves(moves);
+        self.pos.keep_forced_captures(moves);
+    }
+
+    /// Reverse futility: cuts a non-PV node not in check, before its moves
+    /// are generated, whose static evaluation beats beta by a margin. The
+    /// score to return, if any.
+    fn reverse_futility(
+        &self,
+        beta: i32,
+        depth: i32,
+        static_eval: i32,
+        improving: bool,
+    ) -> Option<i32> {
+        let p = &self.params;
+        (depth <= p.rfp_depth
+            && static_eval - (p.rfp_margin - p.rfp_improving * i32::from(improving)) * depth
+                >= beta
+            && beta.abs() < MATE_BOUND)
+            .then_some(static_eval)
+    }
+
+    /// Null move: cuts a non-PV node not in check, before its moves are
+    /// searched, where passing still beats beta. The score to return, if
+    /// any.
+    fn null_move(
         &mut self,
         beta: i32,
         depth: i32,
         ply: usize,
         static_eval: i32,
-        improving: bool,
         allow_null: bool,
     ) -> Option<i32> {
         let p = self.params;
-        if depth <= p.rfp_depth
-            && static_eval - (p.rfp_margin - p.rfp_improving * i32::from(improving)) * depth >= beta
-            && beta.abs() < MATE_BOUND
-        {
-            return Some(static_eval);
-        }
         if !(allow_null
             && self.null_ok
             && depth >= p.nmp_min_depth

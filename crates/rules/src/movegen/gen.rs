@@ -63,6 +63,38 @@ impl Position {
         self.pass_if_stuck(out, start);
     }
 
+    /// True when [`Position::pseudo_moves`] would find at least one move. A
+    /// search that may cut a node before it needs the moves asks this first:
+    /// usually the first piece looked at has a move, so the full list is
+    /// generated only where the node is searched. `scratch` is cleared and
+    /// left holding whatever was generated.
+    pub fn has_pseudo_move(&self, scratch: &mut MoveList) -> bool {
+        scratch.clear();
+        // Placed walls turn the piece moves into moves with walls, and a
+        // move may find no wall cell: only the full list tells.
+        if !self
+            .variant()
+            .rules
+            .walls
+            .as_ref()
+            .is_some_and(|w| w.placed())
+        {
+            // The later steps of `pseudo_moves` only add moves.
+            let us = self.side();
+            for kind in 0..self.variant().types() as PieceType {
+                for &s in self.cells_of(us, kind) {
+                    self.moves_from(s, scratch);
+                    if !scratch.is_empty() {
+                        return true;
+                    }
+                }
+            }
+        }
+        scratch.clear();
+        self.pseudo_moves(scratch);
+        !scratch.is_empty()
+    }
+
     /// Appends the pseudo-legal moves of the piece on `s` (no castling).
     pub fn moves_from(&self, s: CellId, out: &mut MoveList) {
         let p = self.piece(s);
