@@ -146,8 +146,12 @@ impl Searcher<'_> {
         let mut best_move = Move::NULL;
         let orig_alpha = alpha;
         let mut searched = 0usize;
-        let mut quiets_tried: Vec<usize> = Vec::new();
-        let mut captures_tried: Vec<usize> = Vec::new();
+        // History indices of the moves tried before a cut-off (the frame's
+        // buffers, kept to reuse their allocation).
+        let mut quiets_tried = std::mem::take(&mut self.stack[ply].quiets_tried);
+        let mut captures_tried = std::mem::take(&mut self.stack[ply].captures_tried);
+        quiets_tried.clear();
+        captures_tried.clear();
         let mut late_quiets = 0;
         while let Some((m, stage)) = self.next_move(&mut moves, ply) {
             let quiet = !Self::is_noisy(m);
@@ -223,6 +227,8 @@ impl Searcher<'_> {
             searched += 1;
             if self.aborted {
                 self.stack[ply].moves = moves;
+                self.stack[ply].quiets_tried = quiets_tried;
+                self.stack[ply].captures_tried = captures_tried;
                 return 0;
             }
             if ply == 0 && searched == 1 {
@@ -251,6 +257,8 @@ impl Searcher<'_> {
             }
         }
         self.stack[ply].moves = moves;
+        self.stack[ply].quiets_tried = quiets_tried;
+        self.stack[ply].captures_tried = captures_tried;
         if searched == 0 {
             // Pruning needs a searched move first, so here every move was
             // illegal (or, after an abort, nothing is known).

@@ -33,6 +33,11 @@ pub(super) struct Corrections {
     material: Vec<i32>,
     /// Types that count as pawns.
     pawn_types: Vec<PieceType>,
+    /// The pawn key's term of each side, pawn type (by its place in
+    /// `pawn_types`) and cell, mixed once here instead of at every node.
+    pawn_terms: Vec<u64>,
+    /// Cells of the board (the stride of `pawn_terms`).
+    cells: usize,
 }
 
 /// A well-mixed 64-bit hash of `x` (splitmix64's finaliser).
@@ -51,27 +56,47 @@ impl Corrections {
             .map(|k| (k as PieceType, eval.value.get(k).copied().unwrap_or(100)))
             .collect();
         let low = candidates.iter().map(|&(_, x)| x).min();
+        let pawn_types: Vec<PieceType> = candidates
+            .iter()
+            .filter(|&&(_, x)| Some(x) == low)
+            .map(|&(k, _)| k)
+            .collect();
+        let cells = v.geometry.len();
+        let mut pawn_terms = Vec::with_capacity(2 * pawn_types.len() * cells);
+        for c in [Color::White, Color::Black] {
+            for &k in &pawn_types {
+                pawn_terms.extend(
+                    (0..cells).map(|i| mix((i as u64) << 8 | (c.idx() as u64) << 7 | u64::from(k))),
+                );
+            }
+        }
         Corrections {
             pawn: vec![0; 2 * CORR_SIZE],
             material: vec![0; 2 * CORR_SIZE],
-            pawn_types: candidates
-                .iter()
-                .filter(|&&(_, x)| Some(x) == low)
-                .map(|&(k, _)| k)
-                .collect(),
+            pawn_types,
+            pawn_terms,
+            cells,
         }
+    }
+
+    /// The pawn-structure key of `pos`: the pawns' terms combined.
+    fn pawn_key(&self, pos: &Position) -> u64 {
+        let mut pawns = 0u64;
+        let n = self.pawn_types.len();
+        for c in [Color::White, Color::Black] {
+            for (j, &k) in self.pawn_types.iter().enumerate() {
+                let terms = &self.pawn_terms[(c.idx() * n + j) * self.cells..];
+                for &cell in pos.cells_of(c, k) {
+                    pawns ^= terms[cell.idx()];
+                }
+            }
+        }
+        pawns
     }
 
     /// The slots of `pos` in the pawn and material tables.
     fn slots(&self, pos: &Position) -> [usize; 2] {
-        let mut pawns = 0u64;
-        for c in [Color::White, Color::Black] {
-            for &k in &self.pawn_types {
-                for &cell in pos.cells_of(c, k) {
-                    pawns ^= mix((cell.idx() as u64) << 8 | (c.idx() as u64) << 7 | u64::from(k));
-                }
-            }
-        }
+        let pawns = self.pawn_key(pos);
         let mut material = 0u64;
         for c in [Color::White, Color::Black] {
             for k in 0..pos.variant().types() {
@@ -122,6 +147,37 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::tests::with_searcher;
+    use super::*;
+
+    #[test]
+    fn pawn_key_is_the_mix_of_each_pawn_cell() {
+        for (variant, fen) in [
+            (
+                "chess",
+                "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+            ),
+            (
+                "shogi",
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 2",
+            ),
+        ] {
+            with_searcher(variant, fen, |s| {
+                let corr = &s.learned.corr;
+                let mut want = 0u64;
+                for c in [Color::White, Color::Black] {
+                    for &k in &corr.pawn_types {
+                        for &cell in s.pos.cells_of(c, k) {
+                            want ^= mix((cell.idx() as u64) << 8
+                                | (c.idx() as u64) << 7
+                                | u64::from(k));
+                        }
+                    }
+                }
+                assert_ne!(want, 0, "{variant}");
+                assert_eq!(corr.pawn_key(&s.pos), want, "{variant}");
+            });
+        }
+    }
 
     #[test]
     fn pawn_slot_follows_the_pawns_and_material_slot_the_counts() {

@@ -94,6 +94,10 @@ struct Frame {
     moves: MoveList,
     /// The move picker's state for them.
     picker: Picker,
+    /// Butterfly indices of the quiet moves searched here so far.
+    quiets_tried: Vec<usize>,
+    /// Capture-history indices of the captures searched here so far.
+    captures_tried: Vec<usize>,
 }
 
 impl Default for Frame {
@@ -105,6 +109,8 @@ impl Default for Frame {
             pv: Vec::new(),
             moves: MoveList::new(),
             picker: Picker::default(),
+            quiets_tried: Vec::new(),
+            captures_tried: Vec::new(),
         }
     }
 }
