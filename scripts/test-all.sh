@@ -38,6 +38,8 @@ scripts/fuzz.sh --ci
 
 echo "== lab on Ray (local cluster, a failed shard re-run, a second node joining)"
 python3 lab/tests/test_cluster.py target/release/menagerie
+echo "== lab tuning iterations on Ray (two tiny iterations, resumed, seeded with a set)"
+python3 lab/tests/test_iterate.py target/release/menagerie
 
 if [ -x scripts/e2e.sh ]; then
   echo "== browser tests"

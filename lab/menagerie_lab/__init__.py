@@ -7,5 +7,6 @@ them. See docs/lab.md.
 """
 
 from .cluster import Shard, plan, run_selfplay
+from .iterate import Plan, run as run_iterations
 
-__all__ = ["Shard", "plan", "run_selfplay"]
+__all__ = ["Plan", "Shard", "plan", "run_iterations", "run_selfplay"]

@@ -49,6 +49,15 @@ def plan(games: int, shard_games: int) -> list[Shard]:
     return [Shard(f, min(shard_games, games - f)) for f in range(0, games, shard_games)]
 
 
+def header(text: str) -> dict[str, str]:
+    """The `key=value` fields of a record file's second line (the run's
+    settings: variant, nodes, seed, eval, ...)."""
+    lines = text.splitlines()
+    if len(lines) < 2 or not lines[1].startswith("# "):
+        return {}
+    return dict(f.split("=", 1) for f in lines[1][2:].split() if "=" in f)
+
+
 def complete(text: str, shard: Shard) -> bool:
     """True when `text` holds every game of `shard`, each with its end."""
     if not text.startswith(MAGIC):
@@ -83,21 +92,36 @@ def store(folder: Path, shard: Shard, text: str) -> None:
     tmp.replace(folder / shard.file_name)
 
 
+def eval_argument(choice: str) -> str:
+    """`--eval` as every node reads it: `default`, `untuned`, or a weights
+    file's absolute path (a Ray worker does not run in the driver's folder)."""
+    return choice if choice in ("default", "untuned") else str(Path(choice).resolve())
+
+
 def run_selfplay(binary: str, variant: str, games: int, shard_games: int, nodes: int,
                  seed: int, out: Path, extra: list[str] | None = None,
-                 log=print) -> dict[str, int]:
+                 log=print, eval_choice: str = "default") -> dict[str, int]:
     """Plays a run on the connected Ray cluster, storing shards in `out`;
-    returns how many shards each node played in this call."""
+    returns how many shards each node played in this call. Every shard plays
+    with the evaluation `eval_choice` (see `eval_argument`); a stored shard of
+    other settings (nodes, seed or evaluation) is an error, not a shard of
+    this run."""
     out.mkdir(parents=True, exist_ok=True)
     shards = plan(games, shard_games)
+    want = {"nodes": str(nodes), "seed": str(seed), "eval": eval_choice}
     todo = []
     for s in shards:
         path = out / s.file_name
-        if path.exists() and complete(path.read_text(), s):
+        text = path.read_text() if path.exists() else ""
+        if complete(text, s):
+            found = {"eval": "default", **header(text)}  # files before `eval=`: the default
+            if any(found.get(k) != v for k, v in want.items()):
+                raise ValueError(f"{path} holds games of other settings ({found}), not {want}")
             continue
         todo.append(s)
+    extra = ["--eval", eval_choice, *(extra or [])]
     log(f"{len(shards)} shards of {variant}, {len(shards) - len(todo)} already stored")
-    pending = {play_shard.remote(binary, variant, s, nodes, seed, extra or []): s for s in todo}
+    pending = {play_shard.remote(binary, variant, s, nodes, seed, extra): s for s in todo}
     by_node: dict[str, int] = {}
     started, done_games = time.monotonic(), sum(s.games for s in shards if s not in todo)
     while pending:
