@@ -4,7 +4,8 @@ Iteration K plays `games` self-play games on Ray with the weights of
 iteration K-1 (iteration 1: the `start` evaluation, `default` or `untuned`
 as `menagerie` defines them, or a weights file), stores them in
 `DIR/games-K/`, tunes on them alone with `menagerie lab tune` into
-`DIR/itK.toml`, and, when asked, plays an SPRT of itK against the weights its
+`DIR/itK.toml` (starting from the weights the games were played with),
+and, when asked, plays an SPRT of itK against the weights its
 games were played with (`menagerie match`, random openings, at most
 `sprt_pairs` pairs) into `DIR/itK-sprt.txt`. Iteration K's games and SPRT use
 the seed `seed + K - 1`.
@@ -88,11 +89,13 @@ def run_binary(cmd: list[str]) -> str:
 
 def tune(p: Plan, k: int, log) -> None:
     """`menagerie lab tune` on iteration `k`'s games into `itK.toml` (its
-    output beside it, `itK-tune.txt`)."""
+    output beside it, `itK-tune.txt`), starting from the weights the games
+    were played with (`--from`): the loss before is theirs, and the ridge
+    pulls towards them."""
     files = sorted(str(f) for f in p.games_dir(k).glob("shard-*.txt"))
     tmp = p.weights(k).with_name(p.weights(k).name + ".tmp")
     out = run_binary([p.binary, "lab", "tune", "--variant", p.variant, *files,
-                      "--out", str(tmp), *p.tune_args])
+                      "--from", p.played_with(k), "--out", str(tmp), *p.tune_args])
     write_atomically(p.out / f"it{k}-tune.txt", out)
     tmp.replace(p.weights(k))
     for line in out.splitlines():

@@ -2,7 +2,8 @@
 
 two iterations of a tiny run on a local one-CPU cluster write their games,
 weights and SPRTs; iteration 2's games are played with iteration 1's weights
-(the shards' headers record the evaluation file); a second call does nothing;
+(the shards' headers record the evaluation file) and its tuning starts from
+them (the weights file records it); a second call does nothing;
 a run seeded with a weights file as it1 plays its iteration 2 with that file.
 
 Usage: python3 lab/tests/test_iterate.py [PATH/TO/menagerie]
@@ -36,8 +37,10 @@ def headers(folder: Path) -> list[dict[str, str]]:
 
 
 def plan(out: Path, iterations: int, sprt_pairs: int) -> iterate.Plan:
+    # Tiny data: every quiet position, whatever the search said (a wide margin),
+    # so that the held-out game keeps positions whatever weights it1 has.
     return iterate.Plan(BINARY, VARIANT, iterations, GAMES, SHARD, NODES, SEED, out,
-                        sprt_pairs=sprt_pairs)
+                        sprt_pairs=sprt_pairs, tune_args=("--margin", "100000"))
 
 
 def test_two_iterations_play_with_the_last_weights(tmp: Path):
@@ -55,6 +58,10 @@ def test_two_iterations_play_with_the_last_weights(tmp: Path):
         assert {x["seed"] for x in h} == {str(SEED + k - 1)}, h
     assert {x["eval"] for x in headers(out / "games-1")} == {"default"}
     assert {x["eval"] for x in headers(out / "games-2")} == {str((out / "it1.toml").resolve())}
+    # Each tuning starts from the weights its games were played with.
+    assert "Started from: default." in (out / "it1.toml").read_text()
+    assert "margin 100000," in (out / "it1.toml").read_text(), "--tune-args were lost"
+    assert f"Started from: {(out / 'it1.toml').resolve()}." in (out / "it2.toml").read_text()
     assert "eval=default,name=start" in (out / "it1-sprt.txt").read_text()
     assert f"eval={(out / 'it1.toml').resolve()},name=it1" in (out / "it2-sprt.txt").read_text()
     # Resuming: every iteration done, nothing played or tuned again.

@@ -357,3 +357,50 @@ fn lab_tune_fits_a_mix_with_an_anchor_and_selfplay_plays_the_result() {
     assert!(!ok);
     assert!(err.contains("not for `shogi`"), "{err}");
 }
+
+#[test]
+fn lab_tune_starts_from_the_weights_the_games_were_played_with() {
+    let (data, first, second) = (
+        tmp("tune-from.txt"),
+        tmp("tune-from-1.toml"),
+        tmp("tune-from-2.toml"),
+    );
+    std::fs::write(&data, tiny_records()).unwrap();
+    let tune = |from: &[&str], out: &str| {
+        let mut args = vec!["lab", "tune", "--variant", "chess", "--margin", "100000"];
+        args.extend_from_slice(from);
+        args.extend_from_slice(&["--out", out, &data]);
+        run(&args)
+    };
+    // `value N  <before> -> <after>` of a tune's output.
+    let knight = |text: &str| -> (String, String) {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("value N "))
+            .unwrap();
+        let w: Vec<&str> = line.split_whitespace().collect();
+        (w[2].to_string(), w[4].to_string())
+    };
+    let (ok, text, err) = tune(&[], &first);
+    assert!(ok, "{err}");
+    let (derived, tuned) = knight(&text);
+    assert_ne!(derived, tuned, "the first fit moved nothing: {text}");
+    let (ok, text, err) = tune(&["--from", &first], &second);
+    assert!(ok, "{err}");
+    assert_eq!(knight(&text).0, tuned, "not started from {first}: {text}");
+    let weights = std::fs::read_to_string(&second).unwrap();
+    assert!(
+        weights.contains(&format!("Started from: {first}.")),
+        "{weights}"
+    );
+    let shogi_set = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../variants/tuned/shogi.toml"
+    );
+    let (ok, _, err) = tune(&["--from", shogi_set], &second);
+    assert!(!ok);
+    assert!(
+        err.contains("--from") && err.contains("not for `chess`"),
+        "{err}"
+    );
+}

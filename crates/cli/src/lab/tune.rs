@@ -28,6 +28,7 @@ use super::fit::{invert, mat_vec};
 use super::records::GameRecord;
 use super::selfplay::position;
 use crate::common::outln;
+use crate::match_cmd::{check_eval, eval_choice};
 use anyhow::{bail, Context, Result};
 use menagerie_engine::eval::{EvalTables, PHASE_MAX, TEMPO};
 use menagerie_engine::eval_weights::{term, EvalWeights, MAX_SCALE, MAX_VALUE, SCALE_ONE};
@@ -62,6 +63,12 @@ pub struct TuneArgs {
     /// `material` for every board value. Repeatable.
     #[arg(long)]
     pub anchor: Vec<String>,
+    /// Weights the fit starts from: `untuned` (the derived evaluation),
+    /// `default` (the variant's embedded tuned set, if any) or a weights
+    /// file, e.g. the set the games were played with when iterating. Factors,
+    /// ridge, margin and the loss before are relative to them.
+    #[arg(long, default_value = "untuned")]
+    pub from: String,
     /// Output weights file (TOML, docs/lab.md).
     #[arg(long)]
     pub out: String,
@@ -418,10 +425,19 @@ fn loss_with(samples: &[Sample], theta: &[f64], k: f64) -> f64 {
     loss_of(&evals, &ys, k)
 }
 
+/// The evaluation a fit starts from (`--from`).
+fn start_tables(v: &Variant, from: &str) -> Result<EvalTables> {
+    let choice = eval_choice(from)?;
+    check_eval(&choice, v).map_err(|e| anyhow::anyhow!("--from {from}: {e}"))?;
+    choice
+        .tables(v)
+        .map_err(|e| anyhow::anyhow!("--from {from}: {e}"))
+}
+
 /// Runs `lab tune`.
 pub fn run(a: &TuneArgs) -> Result<()> {
     let (v, games) = a.input.load()?;
-    let e = EvalTables::new(&v);
+    let e = start_tables(&v, &a.from)?;
     let base = e.weights();
     let ps = params(&v, &base);
     if !(0.0..=1.0).contains(&a.lambda) {
@@ -489,7 +505,8 @@ pub fn run(a: &TuneArgs) -> Result<()> {
     let comment = format!(
         "Tuned by `menagerie lab tune` on {} games ({} positions), min-ply {}, margin {}, ridge {}.\n\
          Target: {} (result share {share}); anchored: {}.\n\
-         K = {k:.6}; loss training {:.6} -> {:.6}, held out {:.6} -> {:.6}.",
+         K = {k:.6}; loss training {:.6} -> {:.6}, held out {:.6} -> {:.6}.\n\
+         Started from: {}.",
         games.len(),
         train.len() + held.len(),
         a.input.min_ply,
@@ -504,7 +521,8 @@ pub fn run(a: &TuneArgs) -> Result<()> {
         before.0,
         after.0,
         before.1,
-        after.1
+        after.1,
+        a.from
     );
     std::fs::write(&a.out, w.to_toml(&v, &comment))
         .with_context(|| format!("cannot write {}", a.out))?;
