@@ -17,17 +17,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "lab"))
-# Ray's workers import the package too (when it is not pip-installed).
-os.environ["PYTHONPATH"] = os.pathsep.join(
-    [str(ROOT / "lab"), *filter(None, [os.environ.get("PYTHONPATH")])])
+from common import BINARY  # puts the package on the path: first
 
 import ray  # noqa: E402
-
 from menagerie_lab import cluster  # noqa: E402
 
-BINARY = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "target" / "release" / "menagerie")
 GAMES, SHARD, NODES = 8, 2, 200
 
 

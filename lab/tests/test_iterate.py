@@ -11,23 +11,16 @@ Usage: python3 lab/tests/test_iterate.py [PATH/TO/menagerie]
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "lab"))
-# Ray's workers import the package too (when it is not pip-installed).
-os.environ["PYTHONPATH"] = os.pathsep.join(
-    [str(ROOT / "lab"), *filter(None, [os.environ.get("PYTHONPATH")])])
+from common import BINARY, ROOT  # puts the package on the path: first
 
 import ray  # noqa: E402
-
 from menagerie_lab import cluster, iterate  # noqa: E402
 
-BINARY = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "target" / "release" / "menagerie")
 # `lab tune` holds out games numbered ..9: ten games is the least it tunes on.
 VARIANT, GAMES, SHARD, NODES, SEED = "joshua", 10, 5, 200, 5
 
