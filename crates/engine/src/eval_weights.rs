@@ -310,6 +310,10 @@ pub const TUNED: &[(&str, &str)] = &[
         include_str!("../../../variants/tuned/capablanca.toml"),
     ),
     ("chess", include_str!("../../../variants/tuned/chess.toml")),
+    (
+        "toyang-gnuqi-mitregi",
+        include_str!("../../../variants/tuned/toyang-gnuqi-mitregi.toml"),
+    ),
 ];
 
 /// The embedded tuned weights file of a variant, if it has one.
