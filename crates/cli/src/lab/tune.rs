@@ -427,11 +427,7 @@ fn loss_with(samples: &[Sample], theta: &[f64], k: f64) -> f64 {
 
 /// The evaluation a fit starts from (`--from`).
 fn start_tables(v: &Variant, from: &str) -> Result<EvalTables> {
-    let choice = eval_choice(from)?;
-    check_eval(&choice, v).map_err(|e| anyhow::anyhow!("--from {from}: {e}"))?;
-    choice
-        .tables(v)
-        .map_err(|e| anyhow::anyhow!("--from {from}: {e}"))
+    check_eval(&eval_choice(from)?, v).map_err(|e| anyhow::anyhow!("--from {from}: {e}"))
 }
 
 /// Runs `lab tune`.

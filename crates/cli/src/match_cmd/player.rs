@@ -10,6 +10,7 @@
 //! share is the engine itself, not an interface.
 
 use anyhow::{bail, Context, Result};
+use menagerie_engine::eval::EvalTables;
 use menagerie_engine::{Engine, EngineOptions, EvalChoice, Limits};
 use menagerie_rules::{move_text, Position, TextStyle, Variant};
 use std::sync::Arc;
@@ -159,20 +160,21 @@ pub fn eval_choice(val: &str) -> Result<EvalChoice> {
     })
 }
 
-/// Checks that an evaluation choice fits `v`: a weights file must be for
-/// `v` and valid for it.
+/// Checks that an evaluation choice fits `v` (a weights file must be for
+/// `v` and valid for it) and returns the evaluation tables it gives.
 ///
 /// # Errors
 /// A weights file for another variant, or one `v` refuses (named).
-pub fn check_eval(eval: &EvalChoice, v: &Variant) -> Result<()> {
-    eval.tables(v)
+pub fn check_eval(eval: &EvalChoice, v: &Variant) -> Result<EvalTables> {
+    let tables = eval
+        .tables(v)
         .map_err(|e| anyhow::anyhow!("evaluation weights: {e}"))?;
     if let EvalChoice::File(t) = eval {
         if menagerie_engine::eval_weights::file_variant(t).as_deref() != Some(&*v.id) {
             bail!("the evaluation weights file is not for `{}`", v.id);
         }
     }
-    Ok(())
+    Ok(tables)
 }
 
 /// Parses the options of a `menagerie:` player (`depth=3,time=2,material`).
