@@ -2,10 +2,12 @@
 //! (en passant included) and promotions of the side to move, without
 //! generating the quiet moves of plain pieces.
 
-use super::tables::{flag, RayKind};
+use super::tables::{flag, CellMoves, RayKind};
+use crate::components::promotion::Promotion;
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, PieceType};
 use crate::position::Position;
+use menagerie_geometry::CellId;
 
 impl Position {
     /// Appends the pseudo-legal moves that capture or promote: exactly the
@@ -46,6 +48,17 @@ impl Position {
                 // A promoted piece that may turn back has choices on every
                 // move (`components::promotion`'s demotion).
                 let flips = self.demotion_at(s).is_some();
+                // A piece held back from the plain path only by promotion or
+                // immobility rules, with table moves alone, is generated in
+                // full only where it might capture or promote.
+                if !simple
+                    && !flips
+                    && !def.imitator
+                    && m.progs.is_empty()
+                    && !self.may_be_noisy(us, s, &m, def.promotion.as_ref())
+                {
+                    continue;
+                }
                 let skip_progs = plain_only
                     && !flips
                     && !m.progs.is_empty()
@@ -139,6 +152,55 @@ impl Position {
         }
         // Promotions made as moves of their own (components::placed_promotion).
         self.placed_promotions(out);
+    }
+
+    /// False only when the piece of `us` on `s`, with the table moves `m`
+    /// and promotion rule `pr`, has no capture and no promoting move here.
+    /// A cheap superset test: paths of conditional leaps, moves limited to
+    /// the first move and what a piece may not capture are not looked at,
+    /// and rays other than slides always count as noisy.
+    fn may_be_noisy(
+        &self,
+        us: Color,
+        s: CellId,
+        m: &CellMoves<'_>,
+        pr: Option<&Promotion>,
+    ) -> bool {
+        let board = self.board();
+        let promotes = |to: CellId| pr.is_some_and(|pr| pr.applies(us, s, to, false));
+        let ep = !self.ep().is_empty();
+        // A move of table `flags` to `to`: a capture, en passant or a
+        // promotion possible?
+        let noisy = |to: CellId, flags: u8| {
+            let q = board[to.idx()];
+            if q.is_empty() {
+                (flags & flag::QUIET != 0 && promotes(to)) || (flags & flag::EP != 0 && ep)
+            } else {
+                q.color() != us && flags & flag::CAPTURE != 0
+            }
+        };
+        if m.leaps.iter().any(|l| noisy(l.to, l.flags))
+            || m.conds.iter().any(|c| noisy(c.to, c.flags))
+        {
+            return true;
+        }
+        let v = self.variant();
+        m.rays.iter().any(|r| {
+            if r.kind != RayKind::Slide {
+                return true;
+            }
+            let cells = v.tables.ray_cells(r);
+            let stops = v.tables.ray_stops(r);
+            for (&c, &st) in cells.iter().zip(stops) {
+                if noisy(c, st) {
+                    return true;
+                }
+                if board[c.idx()].is_some() {
+                    break;
+                }
+            }
+            false
+        })
     }
 
     /// True when a piece of `color` stands on a cell of `set`.
