@@ -10,7 +10,8 @@
 //! * King safety for royal pieces, hand pieces valued for drops, and the
 //!   Nichtschach coverage margin.
 //! * Dynamic mobility: the cells each piece reaches in the position
-//!   ([`crate::eval_mobility`]).
+//!   ([`crate::eval_mobility`]); the same walk fills an attack map, read by
+//!   king safety by attack counts ([`crate::eval_king_attack`]).
 
 use menagerie_geometry::{CellId, CellSet, MAX_FILES, MAX_LEVELS};
 use menagerie_rules::movegen::legs::Run;
@@ -18,6 +19,8 @@ use menagerie_rules::movegen::tables::flag;
 use menagerie_rules::variant::Coverage;
 use menagerie_rules::{Color, Piece, PieceType, Position, Variant};
 
+use crate::eval_attacks::AttackMap;
+use crate::eval_king_attack::KingZones;
 use crate::eval_mobility::{Mobility, MOB_FRAC};
 use crate::eval_weights::{term, EvalWeights, SCALE_ONE};
 
@@ -55,6 +58,8 @@ pub struct EvalTables {
     material_only: bool,
     /// Dynamic mobility weights.
     mobility: Mobility,
+    /// Zones of the royal types (king attack).
+    zones: KingZones,
     /// Scale of each positional term ([`EvalWeights::scale`]).
     scale: [i32; term::COUNT],
 }
@@ -331,6 +336,9 @@ impl EvalTables {
         let counted: Vec<bool> = (0..types)
             .map(|k| !v.pieces[k].royal && !v.pieces[k].imitator && !pawnlike[k])
             .collect();
+        let attacking: Vec<bool> = (0..types)
+            .map(|k| !v.pieces[k].imitator && !pawnlike[k])
+            .collect();
         let mut t = EvalTables {
             value,
             hand_value,
@@ -374,7 +382,8 @@ impl EvalTables {
                 t
             },
             material_only: false,
-            mobility: Mobility::new(v, &counted, &pawnlike),
+            mobility: Mobility::new(v, &counted, &pawnlike, &attacking),
+            zones: KingZones::new(v, &v.pieces.iter().map(|p| p.royal).collect::<Vec<_>>()),
             scale: [SCALE_ONE; term::COUNT],
         };
         for k in 0..types {
@@ -535,10 +544,12 @@ impl EvalTables {
                 .max((a.2 - b.2).abs())
         };
         let (mg, eg) = (&mut t.mg, &mut t.eg);
+        let mut map = AttackMap::new(self.cells);
+        let royal_at = self.zones.mark(pos, &mut map);
         for c in Color::BOTH {
             let ci = c.idx();
             let mut mobility = (0, 0);
-            let unsafe_cells = self.mobility.guards(pos, c.flip());
+            let unsafe_cells = self.mobility.guards(pos, c.flip(), &mut map);
             let their_kings = &kings[1 - ci][..nk[1 - ci]];
             let own_kings = &kings[ci][..nk[ci]];
             let mut bits = pos.present(c);
@@ -553,9 +564,15 @@ impl EvalTables {
                     eg[term::PAIR][ci] += 45;
                 }
                 let pawnlike = self.pawnlike[k];
-                let (m, e) = self
-                    .mobility
-                    .score(pos, c, k as PieceType, cells, &unsafe_cells);
+                let (m, e) = self.mobility.score(
+                    pos,
+                    c,
+                    k as PieceType,
+                    cells,
+                    &unsafe_cells,
+                    &mut map,
+                    self.royal[k],
+                );
                 mobility.0 += m;
                 mobility.1 += e;
                 for &s in cells {
@@ -621,6 +638,7 @@ impl EvalTables {
             // The coverage penalty counts as material (it gates mop-up).
             mg[term::COVERAGE][ci] -= coverage_penalty(pos, c);
         }
+        (mg[term::KING_ATTACK], eg[term::KING_ATTACK]) = self.zones.score(&map, &royal_at);
         // Mop-up geometry: the lone enemy royal's distance from the centre,
         // and how close the own royal stands.
         for ci in 0..2 {

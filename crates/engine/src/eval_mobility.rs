@@ -21,10 +21,17 @@
 //! A piece reaching [`MOB_CENTRE`] of its empty-board average scores 0, so a
 //! trade of equally mobile pieces changes nothing. The rule is the same on
 //! every board, 2D or 3D, with drops or without.
+//!
+//! The same walk records every cell each piece attacks in the evaluation's
+//! attack map ([`crate::eval_attacks`]); royal pieces are walked for it too
+//! (their mobility is not scored), pawn-like pieces' attacks come from
+//! [`Mobility::guards`].
 
 use menagerie_geometry::CellId;
 use menagerie_rules::movegen::tables::{flag, RayKind};
 use menagerie_rules::{Color, Piece, PieceType, Position, Variant};
+
+use crate::eval_attacks::AttackMap;
 
 /// Middlegame weight of a reachable cell times the square root of the
 /// piece's largest empty-board reach (centipawns): 32 gives a Knight 11 cp
@@ -58,14 +65,18 @@ pub struct Mobility {
     attack_at: Vec<u32>,
     /// Cells a pawn-like piece attacks.
     attacks: Vec<CellId>,
+    /// Per type: its attacks are walked for the attack map (not pawn-like:
+    /// those come from [`Mobility::guards`]).
+    attacking: Vec<bool>,
 }
 
 impl Mobility {
     /// Derives the weights of a variant; `counted[k]`: type `k` is scored
     /// (not royal, not pawn-like); `pawnlike[k]`: its attacks make a cell
-    /// unsafe for the enemy.
+    /// unsafe for the enemy; `attacking[k]`: its moves are walked for the
+    /// attack map even when its mobility is not scored (royal pieces).
     #[must_use]
-    pub fn new(v: &Variant, counted: &[bool], pawnlike: &[bool]) -> Mobility {
+    pub fn new(v: &Variant, counted: &[bool], pawnlike: &[bool], attacking: &[bool]) -> Mobility {
         let g = &v.geometry;
         let n = g.len();
         let types = counted.len();
@@ -79,7 +90,7 @@ impl Mobility {
             }
             let reach: Vec<i32> = g
                 .cells()
-                .map(|s| reach(v, &empty, Color::White, k as PieceType, s, no_guard))
+                .map(|s| reach(v, &empty, Color::White, k as PieceType, s, no_guard, |_| {}))
                 .collect();
             let most = reach.iter().copied().max().unwrap_or(0);
             if most == 0 {
@@ -131,13 +142,16 @@ impl Mobility {
             pawn_types,
             attack_at,
             attacks,
+            attacking: attacking.to_vec(),
         }
     }
 
-    /// The cells `by`'s pawn-like pieces attack in `pos`.
+    /// The cells `by`'s pawn-like pieces attack in `pos`, also recorded in
+    /// `map`.
     #[must_use]
-    pub fn guards(&self, pos: &Position, by: Color) -> GuardSet {
+    pub fn guards(&self, pos: &Position, by: Color, map: &mut AttackMap) -> GuardSet {
         let mut g = GuardSet::new(self.cells);
+        let mut side = map.side(by);
         let mut bits = pos.present(by) & self.pawn_types;
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
@@ -150,6 +164,7 @@ impl Mobility {
                 );
                 for &x in &self.attacks[a..b] {
                     g.insert(x);
+                    side.add(x);
                 }
             }
         }
@@ -158,8 +173,10 @@ impl Mobility {
 
     /// The mobility of `c`'s pieces of type `k` standing on `cells`, with
     /// the enemy pawns' attacks `unsafe_cells`: middlegame and endgame parts
-    /// in 1/[`MOB_FRAC`] cp.
+    /// in 1/[`MOB_FRAC`] cp. Their attacks go into `map`; `royal`: they
+    /// are royal (they defend, but do not count as king attackers).
     #[must_use]
+    #[allow(clippy::too_many_arguments)]
     pub fn score(
         &self,
         pos: &Position,
@@ -167,20 +184,35 @@ impl Mobility {
         k: PieceType,
         cells: &[CellId],
         unsafe_cells: &GuardSet,
+        map: &mut AttackMap,
+        royal: bool,
     ) -> (i32, i32) {
         let (wm, we) = self.per_cell[usize::from(k)];
-        if wm == 0 && we == 0 {
+        if wm == 0 && we == 0 && !self.attacking[usize::from(k)] {
             return (0, 0);
         }
         let (om, oe) = self.offset[usize::from(k)];
         let v = pos.variant();
         let board = pos.board();
         let (mut mg, mut eg) = (0, 0);
+        let mut zone_attackers = 0;
+        let mut side = map.side(c);
         for &s in cells {
-            let r = reach(v, board, c, k, s, |x| unsafe_cells.contains(x));
+            let mut zone = false;
+            let r = reach(
+                v,
+                board,
+                c,
+                k,
+                s,
+                |x| unsafe_cells.contains(x),
+                |x| zone |= side.add(x),
+            );
+            zone_attackers += u8::from(zone && !royal);
             mg += wm * r - om;
             eg += we * r - oe;
         }
+        map.note_king_attackers(c, zone_attackers);
         (mg, eg)
     }
 }
@@ -233,7 +265,9 @@ impl GuardSet {
 }
 
 /// Cells a piece of `c`, type `k`, on `s` reaches on `board` (see the module
-/// documentation), `unsafe_cell` excluded.
+/// documentation), `unsafe_cell` excluded; `hit` is called with every cell
+/// the piece attacks (a capturing move ends there, whatever stands on it:
+/// an own piece is defended).
 #[inline]
 fn reach(
     v: &Variant,
@@ -242,6 +276,7 @@ fn reach(
     k: PieceType,
     s: CellId,
     unsafe_cell: impl Fn(CellId) -> bool,
+    mut hit: impl FnMut(CellId),
 ) -> i32 {
     // A move with flags `f` (or a ray stop) ending on `to`: counted?
     let ends = |to: CellId, f: u8| -> bool {
@@ -257,8 +292,11 @@ fn reach(
     let m = v.tables.at(c, k, s);
     let mut n = 0;
     for l in m.leaps {
-        if l.flags & skip == 0 && ends(l.to, l.flags) {
-            n += 1;
+        if l.flags & skip == 0 {
+            n += i32::from(ends(l.to, l.flags));
+            if l.flags & flag::CAPTURE != 0 {
+                hit(l.to);
+            }
         }
     }
     for l in m.conds {
@@ -266,8 +304,11 @@ fn reach(
             continue;
         }
         let path = &l.path[..usize::from(l.path_len)];
-        if path.iter().all(|x| board[x.idx()].is_some() == l.occupied) && ends(l.to, l.flags) {
-            n += 1;
+        if path.iter().all(|x| board[x.idx()].is_some() == l.occupied) {
+            n += i32::from(ends(l.to, l.flags));
+            if l.flags & flag::CAPTURE != 0 {
+                hit(l.to);
+            }
         }
     }
     for r in m.rays {
@@ -277,30 +318,26 @@ fn reach(
         let cells = v.tables.ray_cells(r);
         let stops = v.tables.ray_stops(r);
         let first = || cells.iter().position(|x| board[x.idx()].is_some());
-        let walk = |from: usize| -> i32 {
-            let mut n = 0;
-            for (&x, &st) in cells[from..].iter().zip(&stops[from..]) {
-                if ends(x, st) {
-                    n += 1;
-                }
-                if board[x.idx()].is_some() {
-                    break;
-                }
-            }
-            n
-        };
-        n += match r.kind {
-            RayKind::Slide => walk(0),
-            RayKind::Cannon => first().map_or(0, |i| walk(i + 1)),
+        // Where the walk starts, and whether it ends after one cell.
+        let (from, one) = match r.kind {
+            RayKind::Slide => (Some(0), false),
+            RayKind::Cannon => (first().map(|i| i + 1), false),
             RayKind::FriendCannon => match first() {
-                Some(i) if board[cells[i].idx()].is_color(c) => walk(i + 1),
-                _ => 0,
+                Some(i) if board[cells[i].idx()].is_color(c) => (Some(i + 1), false),
+                _ => (None, false),
             },
-            RayKind::Grasshopper => match first() {
-                Some(i) if i + 1 < cells.len() => i32::from(ends(cells[i + 1], stops[i + 1])),
-                _ => 0,
-            },
+            RayKind::Grasshopper => (first().map(|i| i + 1), true),
         };
+        let Some(from) = from else { continue };
+        for (&x, &st) in cells[from..].iter().zip(&stops[from..]) {
+            n += i32::from(ends(x, st));
+            if st & flag::CAPTURE != 0 {
+                hit(x);
+            }
+            if one || board[x.idx()].is_some() {
+                break;
+            }
+        }
     }
     n
 }
@@ -327,7 +364,7 @@ mod tests {
         let v = Registry::builtin().get("chess").unwrap();
         let e = EvalTables::new(&v);
         let p = Position::start(&v);
-        let m = Mobility::new(&v, &[true; 6], &[false; 6]);
+        let m = Mobility::new(&v, &[true; 6], &[false; 6], &[true; 6]);
         let w = |key: &str| m.per_cell[usize::from(v.piece_by_key(key).unwrap())].0;
         let (n, b, r, q) = (w("N"), w("B"), w("R"), w("Q"));
         assert!(n > b && b > r && r > q && q > 0, "{n} {b} {r} {q}");
@@ -364,12 +401,21 @@ mod tests {
         let v = Registry::builtin().get("chess").unwrap();
         let n = v.piece_by_key("N").unwrap();
         let pawn: Vec<bool> = v.pieces.iter().map(|p| p.key == "P").collect();
-        let m = Mobility::new(&v, &vec![true; pawn.len()], &pawn);
+        let m = Mobility::new(&v, &vec![true; pawn.len()], &pawn, &vec![true; pawn.len()]);
         let reach_of = |fen: &str| {
             let p = Position::from_fen(&v, fen).unwrap();
-            let guards = m.guards(&p, Color::Black);
+            let mut map = AttackMap::new(v.geometry.len());
+            let guards = m.guards(&p, Color::Black, &mut map);
             let f3 = v.geometry.parse_cell("f3").unwrap();
-            super::reach(&v, p.board(), Color::White, n, f3, |x| guards.contains(x))
+            super::reach(
+                &v,
+                p.board(),
+                Color::White,
+                n,
+                f3,
+                |x| guards.contains(x),
+                |_| {},
+            )
         };
         assert_eq!(reach_of("4k3/8/8/8/8/5N2/8/4K3 w - - 0 1"), 7);
         assert_eq!(reach_of("4k3/8/8/4p1p1/8/5N2/8/4K3 w - - 0 1"), 5);

@@ -57,8 +57,11 @@ pub mod term {
     pub const TEMPO: usize = 10;
     /// Cells the pieces really reach ([`crate::eval_mobility`]).
     pub const MOBILITY: usize = 11;
+    /// Enemy pieces attacking the own royal's zone
+    /// ([`crate::eval_king_attack`]).
+    pub const KING_ATTACK: usize = 12;
     /// Number of terms.
-    pub const COUNT: usize = 12;
+    pub const COUNT: usize = 13;
 
     /// True for the terms tapered between their middlegame and endgame
     /// parts (not the coverage penalty, counted as material, nor tempo).
@@ -117,6 +120,10 @@ pub const TERMS: [Term; term::COUNT] = [
     Term {
         name: "mobility",
         meaning: "cells each piece reaches in the position, not attacked by enemy pawns",
+    },
+    Term {
+        name: "king_attack",
+        meaning: "pieces attacking the enemy royal's zone, counted from two, danger squared",
     },
 ];
 

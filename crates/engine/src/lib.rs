@@ -11,6 +11,8 @@
 pub mod bench;
 mod engine;
 pub mod eval;
+pub mod eval_attacks;
+pub mod eval_king_attack;
 pub mod eval_mobility;
 pub mod eval_weights;
 pub mod level;
