@@ -19,7 +19,7 @@ use menagerie_rules::movegen::tables::flag;
 use menagerie_rules::variant::Coverage;
 use menagerie_rules::{Color, Piece, PieceType, Position, Variant};
 
-use crate::eval_attacks::AttackMap;
+use crate::eval_attacks::{check_tag, AttackMap, NO_TAG};
 use crate::eval_king_attack::KingZones;
 use crate::eval_mobility::{Mobility, MOB_FRAC};
 use crate::eval_weights::{term, EvalWeights, SCALE_ONE};
@@ -564,6 +564,17 @@ impl EvalTables {
                     eg[term::PAIR][ci] += 45;
                 }
                 let pawnlike = self.pawnlike[k];
+                // Cells from which this type would attack the single enemy
+                // royal: the walk notes the checks it has.
+                let tag = match royal_at[1 - ci] {
+                    Some((_, royal)) if !pawnlike && !self.royal[k] => {
+                        let tag = check_tag(c, k as PieceType);
+                        self.mobility
+                            .mark_checks(pos, c, k as PieceType, royal, &mut map, tag);
+                        tag
+                    }
+                    _ => NO_TAG,
+                };
                 let (m, e) = self.mobility.score(
                     pos,
                     c,
@@ -572,6 +583,7 @@ impl EvalTables {
                     &unsafe_cells,
                     &mut map,
                     self.royal[k],
+                    tag,
                 );
                 mobility.0 += m;
                 mobility.1 += e;
@@ -638,7 +650,7 @@ impl EvalTables {
             // The coverage penalty counts as material (it gates mop-up).
             mg[term::COVERAGE][ci] -= coverage_penalty(pos, c);
         }
-        (mg[term::KING_ATTACK], eg[term::KING_ATTACK]) = self.zones.score(&map, &royal_at);
+        (mg[term::KING_ATTACK], eg[term::KING_ATTACK]) = self.zones.score(pos, &map, &royal_at);
         // Mop-up geometry: the lone enemy royal's distance from the centre,
         // and how close the own royal stands.
         for ci in 0..2 {

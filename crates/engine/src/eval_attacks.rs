@@ -12,9 +12,15 @@
 //! is one byte per side and cell: the attack count in the low bits, the
 //! zone mark in the top bit, so that the per-evaluation reset is a few
 //! vector stores.
+//!
+//! It also finds the checks each side has: before a type's pieces are
+//! walked, the cells from which a piece of that type would attack the
+//! enemy royal are tagged ([`check_tag`]); every tagged cell the walk
+//! attacks is noted as a check of that type (at most [`MAX_CHECKS`] a
+//! side).
 
 use menagerie_geometry::CellId;
-use menagerie_rules::Color;
+use menagerie_rules::{Color, PieceType};
 
 /// Boards of up to this many cells keep the attack map on the stack.
 const SMALL_CELLS: usize = 256;
@@ -22,6 +28,18 @@ const SMALL_CELLS: usize = 256;
 const ZONE: u8 = 0x80;
 /// The attack count saturates here (the bits below [`ZONE`]).
 const MAX_COUNT: u8 = ZONE - 1;
+/// Checks noted per side; more are not recorded.
+pub const MAX_CHECKS: usize = 32;
+/// The tag of a walk that looks for no checks (never stored in a cell).
+pub const NO_TAG: u8 = u8::MAX;
+
+/// The tag of the check cells of `by`'s pieces of type `k` (types below
+/// 64, as in a position's type masks).
+#[inline]
+#[must_use]
+pub fn check_tag(by: Color, k: PieceType) -> u8 {
+    1 + 2 * k + by.idx() as u8
+}
 
 /// Per side and cell: how many pieces attack it and whether it is in the
 /// zone of the enemy royal; per side, how many of its pieces attack that
@@ -31,6 +49,12 @@ pub struct AttackMap {
     small: [[u8; SMALL_CELLS]; 2],
     large: [Vec<u8>; 2],
     king_attackers: [u8; 2],
+    /// Per cell, the tag of the last check cells marked there.
+    small_tags: [u8; SMALL_CELLS],
+    large_tags: Vec<u8>,
+    /// Per side, the checks found: (cell, type).
+    checks: [[(CellId, PieceType); MAX_CHECKS]; 2],
+    n_checks: [u8; 2],
 }
 
 impl AttackMap {
@@ -48,6 +72,10 @@ impl AttackMap {
             small: [[0; SMALL_CELLS]; 2],
             large: [large(), large()],
             king_attackers: [0; 2],
+            small_tags: [0; SMALL_CELLS],
+            large_tags: large(),
+            checks: [[(CellId(0), 0); MAX_CHECKS]; 2],
+            n_checks: [0; 2],
         }
     }
 
@@ -72,12 +100,48 @@ impl AttackMap {
         }
     }
 
-    /// A recorder of the attacks of side `by` (one piece's walk).
+    /// A recorder of the attacks of side `by`'s pieces of type `k`, noting
+    /// checks on the cells tagged `tag` ([`NO_TAG`]: none).
     #[inline]
-    pub fn side(&mut self, by: Color) -> SideAttacks<'_> {
+    pub fn side(&mut self, by: Color, k: PieceType, tag: u8) -> SideAttacks<'_> {
+        let i = by.idx();
+        let cells = if self.large[i].is_empty() {
+            &mut self.small[i][..]
+        } else {
+            &mut self.large[i][..]
+        };
+        let tags = if self.large_tags.is_empty() {
+            &self.small_tags[..]
+        } else {
+            &self.large_tags[..]
+        };
         SideAttacks {
-            cells: self.slots_mut(by),
+            cells,
+            tags,
+            tag,
+            k,
+            checks: &mut self.checks[i],
+            n_checks: &mut self.n_checks[i],
         }
+    }
+
+    /// Tags `x` as a cell from which a piece of the type tagged `tag` would
+    /// attack the enemy royal.
+    #[inline]
+    pub fn mark_check(&mut self, x: CellId, tag: u8) {
+        if self.large_tags.is_empty() {
+            self.small_tags[x.idx()] = tag;
+        } else {
+            self.large_tags[x.idx()] = tag;
+        }
+    }
+
+    /// The checks found for `by`: cells its pieces attack from which they
+    /// would attack the enemy royal, with the piece's type.
+    #[inline]
+    #[must_use]
+    pub fn checks(&self, by: Color) -> &[(CellId, PieceType)] {
+        &self.checks[by.idx()][..usize::from(self.n_checks[by.idx()])]
     }
 
     /// Marks `x` as a cell of the zone of the royal that `by` attacks.
@@ -113,13 +177,25 @@ impl AttackMap {
 #[derive(Debug)]
 pub struct SideAttacks<'a> {
     cells: &'a mut [u8],
+    tags: &'a [u8],
+    tag: u8,
+    k: PieceType,
+    checks: &'a mut [(CellId, PieceType); MAX_CHECKS],
+    n_checks: &'a mut u8,
 }
 
 impl SideAttacks<'_> {
-    /// Records an attack on `x`; true when `x` is in the zone of the enemy
-    /// royal.
+    /// Records an attack on `x` (and a check when `x` carries the walk's
+    /// tag); true when `x` is in the zone of the enemy royal.
     #[inline]
     pub fn add(&mut self, x: CellId) -> bool {
+        if self.tags[x.idx()] == self.tag {
+            let n = usize::from(*self.n_checks);
+            if n < MAX_CHECKS {
+                self.checks[n] = (x, self.k);
+                *self.n_checks += 1;
+            }
+        }
         let b = &mut self.cells[x.idx()];
         if *b & MAX_COUNT != MAX_COUNT {
             *b += 1;
@@ -130,7 +206,7 @@ impl SideAttacks<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::AttackMap;
+    use super::{check_tag, AttackMap, MAX_CHECKS, NO_TAG};
     use menagerie_geometry::CellId;
     use menagerie_rules::Color;
 
@@ -142,15 +218,40 @@ mod tests {
             let mut m = AttackMap::new(cells);
             let x = CellId(u16::try_from(cells - 1).unwrap());
             m.mark_zone(Color::White, x);
-            let mut w = m.side(Color::White);
+            let mut w = m.side(Color::White, 0, NO_TAG);
             assert!(w.add(x));
             for _ in 0..300 {
                 w.add(x);
             }
-            assert!(!m.side(Color::Black).add(x));
+            assert!(!m.side(Color::Black, 0, NO_TAG).add(x));
             assert_eq!(m.count(Color::White, x), 127);
             assert_eq!(m.count(Color::Black, x), 1);
             assert_eq!(m.count(Color::Black, CellId(0)), 0);
+            assert!(m.checks(Color::White).is_empty());
         }
+    }
+
+    /// Only cells tagged for the walking side and type are noted as checks,
+    /// at most `MAX_CHECKS` of them.
+    #[test]
+    fn checks_are_noted_on_tagged_cells() {
+        let mut m = AttackMap::new(64);
+        let tag = check_tag(Color::Black, 3);
+        m.mark_check(CellId(5), tag);
+        m.mark_check(CellId(6), check_tag(Color::White, 3));
+        let mut b = m.side(Color::Black, 3, tag);
+        for x in 0..64 {
+            b.add(CellId(x));
+        }
+        assert_eq!(m.checks(Color::Black), &[(CellId(5), 3)]);
+        assert!(m.checks(Color::White).is_empty());
+        for x in 0..64 {
+            m.mark_check(CellId(x), tag);
+        }
+        let mut b = m.side(Color::Black, 3, tag);
+        for x in 0..64 {
+            b.add(CellId(x));
+        }
+        assert_eq!(m.checks(Color::Black).len(), MAX_CHECKS);
     }
 }

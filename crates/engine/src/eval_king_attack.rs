@@ -11,16 +11,26 @@
 //! 3 × 3 × 3 on a 3D board, the palace steps in Xiangqi). The danger to a
 //! side's royal is
 //!
-//! `danger = ATTACKER_WEIGHT · a² + HIT_WEIGHT · h + WEAK_WEIGHT · w`
+//! `danger = ATTACKER_WEIGHT · a² + HIT_WEIGHT · h + WEAK_WEIGHT · w + checks`
 //!
 //! with `a` the enemy pieces (not pawn-like, not royal) attacking the zone,
 //! `h` the attacks on zone cells (pawn-like attackers included), `w` the
 //! zone cells attacked and defended by at most one own piece (the royal
-//! itself, usually). It counts only from [`MIN_ATTACKERS`] attackers on
-//! (one piece does not mate alone), and scores for the attacker
+//! itself, usually). These three parts count only from [`MIN_ATTACKERS`]
+//! attackers on (one piece does not mate alone). The danger scores for the
+//! attacker
 //! `danger² / DANGER_DIV` centipawns in the middlegame, capped at
 //! [`DANGER_CAP`], and `danger / DANGER_EG_DIV` in the endgame: quadratic,
 //! so that a third attacker weighs more than the first two.
+//!
+//! The checks the attacker has add to the danger whatever the attackers'
+//! count: per piece type, [`SAFE_CHECK`] when one of its pieces can move
+//! to a cell from which it would attack the royal and that the defender
+//! does not hold ([`SAFE_CHECKS`] with several such cells), and
+//! [`UNSAFE_CHECK`] per check cell the defender holds. The check cells
+//! come from the attack map: the cells a type's pieces attack that were
+//! tagged, before their walk, as the cells that type attacks from the
+//! royal's cell (the reverse move, for moves symmetric left to right).
 //!
 //! A side with no royal piece, or with several on the board (the loss of
 //! one is not the loss of the game), has no zone: the term is 0 against it.
@@ -46,6 +56,12 @@ pub const DANGER_DIV: i32 = 4096;
 pub const DANGER_CAP: i32 = 600;
 /// Divisor of the danger in the endgame.
 pub const DANGER_EG_DIV: i32 = 16;
+/// Danger of a piece type with one safe check.
+pub const SAFE_CHECK: i32 = 400;
+/// Danger of a piece type with several safe checks.
+pub const SAFE_CHECKS: i32 = 600;
+/// Danger of each unsafe check (a check cell the defender holds).
+pub const UNSAFE_CHECK: i32 = 50;
 
 /// The zones of the royal types of a variant.
 #[derive(Debug, Clone)]
@@ -149,6 +165,7 @@ impl KingZones {
     #[must_use]
     pub fn score(
         &self,
+        pos: &Position,
         map: &AttackMap,
         kings: &[Option<(PieceType, CellId)>; 2],
     ) -> ([i32; 2], [i32; 2]) {
@@ -158,20 +175,20 @@ impl KingZones {
             let Some((k, s)) = kings[d.idx()] else {
                 continue;
             };
+            let mut danger = check_danger(pos, map, a);
             let attackers = map.king_attackers(a);
-            if attackers < MIN_ATTACKERS {
-                continue;
-            }
-            let (mut hits, mut weak) = (0, 0);
-            for &x in self.zone(d, k, s) {
-                let n = i32::from(map.count(a, x));
-                if n > 0 {
-                    hits += n;
-                    weak += i32::from(map.count(d, x) <= 1);
+            if attackers >= MIN_ATTACKERS {
+                let (mut hits, mut weak) = (0, 0);
+                for &x in self.zone(d, k, s) {
+                    let n = i32::from(map.count(a, x));
+                    if n > 0 {
+                        hits += n;
+                        weak += i32::from(map.count(d, x) <= 1);
+                    }
                 }
+                let a2 = i32::from(attackers) * i32::from(attackers);
+                danger += ATTACKER_WEIGHT * a2 + HIT_WEIGHT * hits + WEAK_WEIGHT * weak;
             }
-            let a2 = i32::from(attackers) * i32::from(attackers);
-            let danger = ATTACKER_WEIGHT * a2 + HIT_WEIGHT * hits + WEAK_WEIGHT * weak;
             mg[a.idx()] = (danger * danger / DANGER_DIV).min(DANGER_CAP);
             eg[a.idx()] = danger / DANGER_EG_DIV;
         }
@@ -179,8 +196,38 @@ impl KingZones {
     }
 }
 
+/// The danger of the checks `a` has ([`AttackMap::checks`]): a check is
+/// safe on a cell not held by `a`'s own piece, and either not attacked by
+/// the defender or attacked once (the royal, usually) and twice by `a`.
+/// Each type with a safe check adds [`SAFE_CHECK`] ([`SAFE_CHECKS`] with
+/// several), each unsafe check [`UNSAFE_CHECK`].
+fn check_danger(pos: &Position, map: &AttackMap, a: Color) -> i32 {
+    let d = a.flip();
+    let board = pos.board();
+    // Types with one safe check, and with several.
+    let (mut once, mut more) = (0u64, 0u64);
+    let mut danger = 0;
+    for &(x, k) in map.checks(a) {
+        if board[x.idx()].is_color(a) {
+            continue;
+        }
+        let held = map.count(d, x);
+        if held == 0 || (held == 1 && map.count(a, x) >= 2) {
+            let bit = 1u64 << k;
+            more |= once & bit;
+            once |= bit;
+        } else {
+            danger += UNSAFE_CHECK;
+        }
+    }
+    danger
+        + SAFE_CHECK * (once & !more).count_ones() as i32
+        + SAFE_CHECKS * more.count_ones() as i32
+}
+
 #[cfg(test)]
 mod tests {
+    use super::{DANGER_DIV, DANGER_EG_DIV, SAFE_CHECK, SAFE_CHECKS, UNSAFE_CHECK};
     use crate::eval::EvalTables;
     use crate::eval_weights::term;
     use menagerie_rules::{Position, Registry};
@@ -206,8 +253,30 @@ mod tests {
         let (m3, _) = king_terms("chess", three);
         assert!(m2[0] > 0 && e2[0] > 0, "{m2:?} {e2:?}");
         assert_eq!(m2[1], 0);
-        assert_eq!(m1[0], 0, "{m1:?}");
+        // The lone Queen counts only its two unsafe checks (h7, f7).
+        let unsafe2 = (2 * UNSAFE_CHECK) * (2 * UNSAFE_CHECK) / DANGER_DIV;
+        assert_eq!(m1[0], unsafe2, "{m1:?}");
+        assert!(m2[0] > 2 * unsafe2, "{m2:?}");
         assert!(m3[0] > m2[0], "{m3:?} {m2:?}");
+    }
+
+    /// A Rook with an open file to the back rank has a safe check on a8
+    /// (one type: SAFE_CHECK); with a8 held by a Bishop the check is unsafe.
+    #[test]
+    fn safe_checks_add_danger() {
+        let (safe, e) = king_terms("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        assert_eq!(safe[0], SAFE_CHECK * SAFE_CHECK / DANGER_DIV, "{safe:?}");
+        assert_eq!(e[0], SAFE_CHECK / DANGER_EG_DIV, "{e:?}");
+        let (held, e) = king_terms("chess", "6k1/1b3ppp/8/8/8/8/8/R5K1 w - - 0 1");
+        assert_eq!(
+            held[0],
+            UNSAFE_CHECK * UNSAFE_CHECK / DANGER_DIV,
+            "{held:?}"
+        );
+        assert_eq!(e[0], UNSAFE_CHECK / DANGER_EG_DIV, "{e:?}");
+        // Two Rooks with safe checks count the type once, more than once.
+        let (two, _) = king_terms("chess", "6k1/5ppp/8/8/8/8/8/RR4K1 w - - 0 1");
+        assert_eq!(two[0], SAFE_CHECKS * SAFE_CHECKS / DANGER_DIV, "{two:?}");
     }
 
     /// Colour symmetry: the colour-flipped mirror gives each side the
@@ -227,14 +296,20 @@ mod tests {
     }
 
     /// With several royal pieces on a side the term is off against it;
-    /// start positions score nothing.
+    /// start positions score nothing where no piece can reach a check cell
+    /// (Joshua's hooks and hops can: the same for both sides).
     #[test]
     fn off_without_a_single_royal() {
         let reg = Registry::builtin();
         for id in ["chess", "shogi", "xiangqi", "joshua", "missing-ox"] {
             let v = reg.get(id).unwrap();
             let t = EvalTables::new(&v).terms(&Position::start(&v));
-            assert_eq!(t.mg[term::KING_ATTACK], [0; 2], "{id}");
+            let [w, b] = t.mg[term::KING_ATTACK];
+            if id == "joshua" {
+                assert_eq!(w, b, "{id}");
+            } else {
+                assert_eq!([w, b], [0; 2], "{id}");
+            }
         }
         // Black Queen a3 and Knight c4 bear on b1's zone: scored against
         // one White King, not against two.

@@ -31,7 +31,7 @@ use menagerie_geometry::CellId;
 use menagerie_rules::movegen::tables::{flag, RayKind};
 use menagerie_rules::{Color, Piece, PieceType, Position, Variant};
 
-use crate::eval_attacks::AttackMap;
+use crate::eval_attacks::{AttackMap, NO_TAG};
 
 /// Middlegame weight of a reachable cell times the square root of the
 /// piece's largest empty-board reach (centipawns): 32 gives a Knight 11 cp
@@ -151,7 +151,7 @@ impl Mobility {
     #[must_use]
     pub fn guards(&self, pos: &Position, by: Color, map: &mut AttackMap) -> GuardSet {
         let mut g = GuardSet::new(self.cells);
-        let mut side = map.side(by);
+        let mut side = map.side(by, 0, NO_TAG);
         let mut bits = pos.present(by) & self.pawn_types;
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
@@ -173,8 +173,9 @@ impl Mobility {
 
     /// The mobility of `c`'s pieces of type `k` standing on `cells`, with
     /// the enemy pawns' attacks `unsafe_cells`: middlegame and endgame parts
-    /// in 1/[`MOB_FRAC`] cp. Their attacks go into `map`; `royal`: they
-    /// are royal (they defend, but do not count as king attackers).
+    /// in 1/[`MOB_FRAC`] cp. Their attacks go into `map` (checks on cells
+    /// tagged `tag`, see [`Self::mark_checks`]); `royal`: they are royal
+    /// (they defend, but do not count as king attackers).
     #[must_use]
     #[allow(clippy::too_many_arguments)]
     pub fn score(
@@ -186,6 +187,7 @@ impl Mobility {
         unsafe_cells: &GuardSet,
         map: &mut AttackMap,
         royal: bool,
+        tag: u8,
     ) -> (i32, i32) {
         let (wm, we) = self.per_cell[usize::from(k)];
         if wm == 0 && we == 0 && !self.attacking[usize::from(k)] {
@@ -196,7 +198,7 @@ impl Mobility {
         let board = pos.board();
         let (mut mg, mut eg) = (0, 0);
         let mut zone_attackers = 0;
-        let mut side = map.side(c);
+        let mut side = map.side(c, k, tag);
         for &s in cells {
             let mut zone = false;
             let r = reach(
@@ -214,6 +216,32 @@ impl Mobility {
         }
         map.note_king_attackers(c, zone_attackers);
         (mg, eg)
+    }
+
+    /// Tags in `map` with `tag` the cells from which `by`'s piece of type
+    /// `k` would attack the cell `royal` in `pos`: the cells a piece of
+    /// that type of the other colour attacks from `royal` (exact for moves
+    /// symmetric left to right; a lame leap's leg is looked for next to
+    /// `royal` rather than next to the checking piece).
+    pub fn mark_checks(
+        &self,
+        pos: &Position,
+        by: Color,
+        k: PieceType,
+        royal: CellId,
+        map: &mut AttackMap,
+        tag: u8,
+    ) {
+        let v = pos.variant();
+        reach(
+            v,
+            pos.board(),
+            by.flip(),
+            k,
+            royal,
+            |_| false,
+            |x| map.mark_check(x, tag),
+        );
     }
 }
 
