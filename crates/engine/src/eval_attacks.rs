@@ -8,7 +8,7 @@
 //! programs are not run, as in mobility). A cell counts as attacked
 //! whatever stands on it: an own piece there is defended.
 //!
-//! The map lives on the stack for boards of up to [`SMALL_CELLS`] cells and
+//! The map lives on the stack for boards of up to 256 cells and
 //! is one byte per side and cell: the attack count in the low bits, the
 //! zone mark in the top bit, so that the per-evaluation reset is a few
 //! vector stores.
