@@ -66,6 +66,7 @@ fn internal_players_pgn_and_summary() {
 fn uci_and_xboard_clients_against_menagerie() {
     for proto in ["uci", "xboard"] {
         let second = format!("{proto}:{BIN} {proto};name=ext");
+        let pgn = tmp(&format!("clocks-{proto}.pgn"));
         let (ok, out, err) = run(&[
             "match",
             "--variant",
@@ -80,6 +81,10 @@ fn uci_and_xboard_clients_against_menagerie() {
             "2",
             "--max-plies",
             "24",
+            "--random-plies",
+            "2",
+            "--pgn",
+            pgn.to_str().unwrap(),
         ]);
         assert!(ok, "{proto}: {out}\n{err}");
         assert!(
@@ -87,6 +92,20 @@ fn uci_and_xboard_clients_against_menagerie() {
             "{proto}: {out}\n{err}"
         );
         assert!(out.contains("[0."), "{proto}: {out}");
+        // Every move the players made (not the two random opening plies)
+        // carries its clock and think time, within the 1 s clock.
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        let plies: usize = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("[PlyCount \""))
+            .map(|n| n.trim_end_matches("\"]").parse::<usize>().unwrap())
+            .sum();
+        assert_eq!(text.matches("[%clk 0:00:0").count(), plies - 4, "{text}");
+        assert_eq!(text.matches("[%emt 0:00:0").count(), plies - 4, "{text}");
+        for first in text.lines().filter(|l| l.starts_with("1. ")) {
+            let opening: Vec<&str> = first.split_whitespace().take(3).collect();
+            assert!(!opening.concat().contains('{'), "{first}");
+        }
     }
 }
 

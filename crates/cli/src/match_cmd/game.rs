@@ -52,8 +52,25 @@ pub struct GameRecord {
     pub offender: Option<Color>,
     /// Longest think per side (ms).
     pub max_think_ms: [u64; 2],
+    /// Per move the players made (after the referee's opening moves), on a
+    /// game clock: the think time and the mover's clock left after the
+    /// move, increment added (ms). Empty without a time control.
+    pub clocks: Vec<MoveClock>,
+    /// The plies the referee played (book or random opening) before the
+    /// players' first move.
+    pub opening_plies: usize,
     /// Black moves first from the start position.
     pub black_first: bool,
+}
+
+/// The clock of one move: how long the mover thought, and what its clock
+/// showed after the move (increment added), in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveClock {
+    /// Think time.
+    pub think_ms: u64,
+    /// Clock left after the move.
+    pub left_ms: u64,
 }
 
 impl GameRecord {
@@ -120,6 +137,8 @@ pub fn play(
         ending: Ending::PlyLimit,
         offender: None,
         max_think_ms: [0, 0],
+        clocks: Vec::new(),
+        opening_plies: 0,
         black_first: false,
     };
     let lose = |rec: &mut GameRecord, c: Color, e: Ending| {
@@ -146,6 +165,7 @@ pub fn play(
             }
         }
     }
+    rec.opening_plies = rec.moves.len();
     let scale = |ms: u64, f: f64| (ms as f64 * f).round() as u64;
     for (i, p) in players.iter_mut().enumerate() {
         let own = tc.map(|t| (scale(t.base_ms, factor[i]), scale(t.inc_ms, factor[i])));
@@ -216,6 +236,12 @@ pub fn play(
             Ok(m) => {
                 rec.moves.push(move_text(&pos, m, TextStyle::Uci));
                 pos.make_unchecked(m);
+                if tc.is_some() {
+                    rec.clocks.push(MoveClock {
+                        think_ms: spent,
+                        left_ms: remaining[i].max(0) as u64,
+                    });
+                }
             }
             Err(e) => {
                 lose(&mut rec, side, Ending::Illegal(format!("{text} ({e})")));

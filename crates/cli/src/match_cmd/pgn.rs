@@ -8,7 +8,21 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// One game as PGN.
+/// Milliseconds as `H:MM:SS.mmm`, the form of PGN's `[%clk]` and `[%emt]`
+/// comments.
+fn clock_text(ms: u64) -> String {
+    let s = ms / 1000;
+    format!(
+        "{}:{:02}:{:02}.{:03}",
+        s / 3600,
+        s / 60 % 60,
+        s % 60,
+        ms % 1000
+    )
+}
+
+/// One game as PGN (on a clock, each player's move followed by its clock
+/// left and think time: `{[%clk 0:00:09.512] [%emt 0:00:00.231]}`).
 #[must_use]
 pub fn game(
     v: &Variant,
@@ -48,6 +62,16 @@ pub fn game(
         }
         line.push_str(m);
         line.push(' ');
+        if let Some(c) = i
+            .checked_sub(rec.opening_plies)
+            .and_then(|k| rec.clocks.get(k))
+        {
+            line.push_str(&format!(
+                "{{[%clk {}] [%emt {}]}} ",
+                clock_text(c.left_ms),
+                clock_text(c.think_ms)
+            ));
+        }
         if !white_move {
             n += 1;
         }
@@ -61,4 +85,16 @@ pub fn game(
     s.push_str(&line);
     s.push_str("\n\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock_text;
+
+    #[test]
+    fn clock_comments_read_as_hours_minutes_seconds() {
+        assert_eq!(clock_text(0), "0:00:00.000");
+        assert_eq!(clock_text(9_512), "0:00:09.512");
+        assert_eq!(clock_text(3_723_004), "1:02:03.004");
+    }
 }
