@@ -180,6 +180,7 @@ impl Searcher<'_> {
                 continue;
             }
             self.stack[ply].moved = hist_idx;
+            let nodes_before = self.nodes;
             self.pos.make_unchecked(m);
             if ply > 0 && !self.legal_now() {
                 self.pos.unmake();
@@ -225,6 +226,9 @@ impl Searcher<'_> {
             };
             self.pos.unmake();
             searched += 1;
+            if ply == 0 {
+                self.count_root_nodes(m, self.nodes - nodes_before);
+            }
             if self.aborted {
                 self.stack[ply].moves = moves;
                 self.stack[ply].quiets_tried = quiets_tried;

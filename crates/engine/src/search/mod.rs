@@ -153,6 +153,9 @@ pub(crate) struct Searcher<'a> {
     excluded_root: Vec<Move>,
     /// The first root move whose search completed in the current iteration.
     root_first: Option<Move>,
+    /// Nodes searched under each root move in the current iteration (for
+    /// the time rules: a best move that took most of them is clear).
+    root_nodes: Vec<(Move, u64)>,
     pub main: bool,
     params: SearchParams,
     lmr: Vec<[u8; params::LMR_TABLE]>,
@@ -264,6 +267,7 @@ impl<'a> Searcher<'a> {
             drops: v.rules.drops,
             excluded_root: Vec::new(),
             root_first: None,
+            root_nodes: Vec::new(),
             main: true,
             lmr: params.lmr_table(),
             params,

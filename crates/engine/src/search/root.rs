@@ -1,10 +1,13 @@
 //! Iterative deepening at the root: one depth after the other, each in an
 //! aspiration window around the last score (widened on a fail), MultiPV by
-//! excluding the lines already found, and the choice of move when time runs
-//! out in the middle of an iteration.
+//! excluding the lines already found, the choice of move when time runs
+//! out in the middle of an iteration, and after each iteration the time
+//! rules' verdict (best-move stability, score trend, the best move's share
+//! of the root's nodes: [`crate::time::Progress`]).
 
 use super::{Iteration, SearchResult, Searcher, INF, MATE, MATE_BOUND};
-use menagerie_rules::MoveList;
+use crate::time::Progress;
+use menagerie_rules::{Move, MoveList};
 
 impl Searcher<'_> {
     /// Iterative deepening; calls `report` after each completed iteration
@@ -31,12 +34,14 @@ impl Searcher<'_> {
             return result;
         }
         let root_check = self.pos.in_check();
+        let mut progress = Progress::new(self.clock.params());
         let mut prev: i32 = 0;
         let mut depth = 1 + offset;
         while depth <= max_depth {
             let mut lines: Vec<Iteration> = Vec::new();
             self.excluded_root.clear();
             self.root_first = None;
+            self.root_nodes.clear();
             for k in 0..multipv.max(1).min(root.len() as u32) {
                 self.seldepth = 0;
                 let d = depth as i32;
@@ -121,7 +126,11 @@ impl Searcher<'_> {
             if self.aborted {
                 break;
             }
-            if self.main && (self.clock.soft_expired() || self.clock.next_iteration_hopeless()) {
+            if self.main
+                && self
+                    .clock
+                    .iteration_stop(self.time_scale(&mut progress, &result))
+            {
                 break;
             }
             if result.score.abs() > MATE_BOUND && depth as i32 > 2 * (MATE - result.score.abs()) + 2
@@ -132,5 +141,30 @@ impl Searcher<'_> {
         }
         result.nodes = self.nodes;
         result
+    }
+}
+
+impl Searcher<'_> {
+    /// Adds `nodes` searched under root move `m` to the iteration's count.
+    pub(super) fn count_root_nodes(&mut self, m: Move, nodes: u64) {
+        match self.root_nodes.iter_mut().find(|(r, _)| *r == m) {
+            Some((_, n)) => *n += nodes,
+            None => self.root_nodes.push((m, nodes)),
+        }
+    }
+
+    /// The factor for the optimum after the iteration that gave `result`
+    /// (recorded in `progress`).
+    fn time_scale(&self, progress: &mut Progress, result: &SearchResult) -> f64 {
+        let Some(best) = result.best else {
+            return 1.0;
+        };
+        let all: u64 = self.root_nodes.iter().map(|&(_, n)| n).sum();
+        let under_best = self
+            .root_nodes
+            .iter()
+            .find(|&&(m, _)| m == best)
+            .map_or(0, |&(_, n)| n);
+        progress.record(best, result.score, under_best, all)
     }
 }
