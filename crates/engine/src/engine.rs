@@ -130,9 +130,9 @@ pub struct EngineOptions {
     /// Time each move costs outside the search (ms): protocol and process
     /// latency, kept in reserve by the time manager.
     pub move_overhead_ms: u64,
-    /// The search's margins, reductions and limits (tuned values, or a
-    /// tuner's trial).
-    pub params: crate::SearchParams,
+    /// The search's margins, reductions and limits: the variant family's
+    /// tuned set, or given values (a tuner's trial, a file of settings).
+    pub params: crate::ParamsChoice,
 }
 
 impl Default for EngineOptions {
@@ -144,7 +144,7 @@ impl Default for EngineOptions {
             material_only: false,
             eval: EvalChoice::Default,
             move_overhead_ms: 10,
-            params: crate::SearchParams::default(),
+            params: crate::ParamsChoice::Default,
         }
     }
 }
@@ -560,13 +560,14 @@ fn run_search(
     let start = Instant::now();
     let threads = opts.threads.max(1);
     let tt = memory.tt;
+    let params = opts.params.params(pos.variant());
     let shared = Shared {
         eval,
         tt,
         clock,
         nodes: &nodes,
         node_limit: limits.nodes.unwrap_or(0),
-        params: &opts.params,
+        params: &params,
     };
     // Each thread's tables from the game's last search, where they fit
     // this one (taken out here, given back below).

@@ -27,4 +27,6 @@ pub use engine::{
 pub use eval::{EvalTables, EvalTerms};
 pub use eval_weights::{EvalWeights, TERMS};
 pub use level::{Level, MultiLines};
-pub use search::{ParamError, SearchParams, SearchResult, Tunable, TUNABLES};
+pub use search::{
+    ParamError, ParamsChoice, SearchFamily, SearchParams, SearchResult, Tunable, TUNABLES,
+};

@@ -42,7 +42,10 @@ pub struct MatchArgs {
     /// material (material-only evaluation), time=F (time-control factor),
     /// name=S, param.NAME=VALUE (a search parameter, see `menagerie tune
     /// spsa`), params=FILE (`name=value` lines, as `tune spsa --out`
-    /// writes them). External options: name=S, variant=S (XBoard variant name),
+    /// writes them; these settings change the hand-set values),
+    /// params=untuned (the hand-set values), params=default (the variant
+    /// family's tuned set, `variants/search/`: what plays without
+    /// settings). External options: name=S, variant=S (XBoard variant name),
     /// time=F, option.NAME=VALUE (UCI setoption), nodes=N (UCI: `go nodes N`
     /// instead of the clock).
     #[arg(long, default_value = "menagerie")]

@@ -11,7 +11,7 @@
 
 use anyhow::{bail, Context, Result};
 use menagerie_engine::eval::EvalTables;
-use menagerie_engine::{Engine, EngineOptions, EvalChoice, Limits};
+use menagerie_engine::{Engine, EngineOptions, EvalChoice, Limits, ParamsChoice, SearchParams};
 use menagerie_rules::{move_text, Position, TextStyle, Variant};
 use std::sync::Arc;
 
@@ -220,19 +220,27 @@ pub fn parse_internal(text: &str, default_hash: usize) -> Result<(InternalSpec, 
                 spec.name = val.to_string();
                 named = true;
             }
+            "params" if val == "untuned" => {
+                spec.options.params = ParamsChoice::Given(SearchParams::default());
+            }
+            "params" if val == "default" => spec.options.params = ParamsChoice::Default,
             "params" => {
                 let text = std::fs::read_to_string(val)
                     .with_context(|| format!("cannot read the search parameters file `{val}`"))?;
                 spec.options
                     .params
+                    .given_mut()
                     .apply(&text)
                     .map_err(|e| anyhow::anyhow!("{val}: {e}"))?;
             }
             _ if k.starts_with("param.") => {
-                spec.options.params.set(&k["param.".len()..], val)?;
+                spec.options
+                    .params
+                    .given_mut()
+                    .set(&k["param.".len()..], val)?;
             }
             _ => bail!(
-                "unknown option `{k}` for menagerie (depth, nodes, movetime, hash, threads, material, eval=untuned|default|FILE, time, name, param.NAME=VALUE, params=FILE)"
+                "unknown option `{k}` for menagerie (depth, nodes, movetime, hash, threads, material, eval=untuned|default|FILE, time, name, param.NAME=VALUE, params=untuned|default|FILE)"
             ),
         }
         if k != "name" {
@@ -268,14 +276,25 @@ mod tests {
         assert_eq!(s.name, "Menagerie");
         let (s, _) =
             parse_internal("nodes=100,param.lmr_div=2.5,param.rfp_margin=120", 16).unwrap();
-        assert_eq!(
-            (s.options.params.lmr_div, s.options.params.rfp_margin),
-            (2.5, 120)
-        );
+        let want = SearchParams {
+            lmr_div: 2.5,
+            rfp_margin: 120,
+            ..SearchParams::default()
+        };
+        assert_eq!(s.options.params, ParamsChoice::Given(want));
         assert_eq!(
             s.name,
             "Menagerie(nodes=100,param.lmr_div=2.5,param.rfp_margin=120)"
         );
+        // Settings start from the hand-set values; `params=untuned` is
+        // those alone, `params=default` the variant family's tuned set.
+        let (s, _) = parse_internal("params=untuned", 16).unwrap();
+        assert_eq!(
+            s.options.params,
+            ParamsChoice::Given(SearchParams::default())
+        );
+        let (s, _) = parse_internal("param.lmr_div=2.5,params=default", 16).unwrap();
+        assert_eq!(s.options.params, ParamsChoice::Default);
         let e = parse_internal("param.lmr_dvi=2", 16)
             .unwrap_err()
             .to_string();

@@ -19,7 +19,7 @@ use crate::match_cmd::{
 };
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use menagerie_engine::{EngineOptions, SearchParams, TUNABLES};
+use menagerie_engine::{EngineOptions, ParamsChoice, SearchParams, TUNABLES};
 use menagerie_rules::{Color, Variant};
 use spsa::{Param, State, Trial, R_END};
 use std::path::Path;
@@ -227,7 +227,7 @@ impl Setup {
             options: EngineOptions {
                 hash_mb: self.hash,
                 threads: 1,
-                params,
+                params: ParamsChoice::Given(params),
                 ..EngineOptions::default()
             },
             depth: None,

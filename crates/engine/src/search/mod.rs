@@ -9,7 +9,9 @@
 //! * [`history`]: the butterfly, continuation and capture histories;
 //! * [`correction`]: corrections of the static evaluation learned by search;
 //! * [`drops`]: checking drops and mates by drop;
-//! * [`params`]: every margin, reduction and limit, named.
+//! * [`params`]: every margin, reduction and limit, named;
+//! * [`family`]: the tuned values per search family (data in
+//!   `variants/search/`).
 //!
 //! This module holds what they share: the searcher with its per-ply stack,
 //! the tables that outlive a node (histories, counter moves), the clock and
@@ -23,6 +25,7 @@
 mod alphabeta;
 mod correction;
 mod drops;
+pub mod family;
 mod history;
 mod learned;
 mod params;
@@ -31,6 +34,7 @@ mod quiescence;
 mod root;
 mod see;
 
+pub use family::{ParamsChoice, SearchFamily};
 pub(crate) use learned::Learned;
 pub use params::{ParamError, SearchParams, Tunable, TUNABLES};
 
