@@ -174,6 +174,11 @@ impl Searcher<'_> {
                 {
                     continue;
                 }
+                // A quiet move that loses material by exchange.
+                let (see_depth, see_margin) = (p.see_quiet_depth, p.see_quiet_margin);
+                if depth <= see_depth && self.see(m) < -see_margin * depth * depth {
+                    continue;
+                }
             }
             if prunable && stage == Stage::BadNoisy && depth <= self.params.see_prune_depth {
                 // Losing capture at low depth.

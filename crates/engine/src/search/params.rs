@@ -40,6 +40,12 @@ pub struct SearchParams {
     /// Captures that lose material by exchange are skipped up to this depth
     /// (once a move has been searched).
     pub see_prune_depth: i32,
+    /// Late quiet moves are pruned up to this depth (once a move has been
+    /// searched) …
+    pub see_quiet_depth: i32,
+    /// … when the exchange on their target cell loses more than
+    /// `see_quiet_margin · depth²` centipawns.
+    pub see_quiet_margin: i32,
     /// Futility pruning of quiet moves applies up to this depth …
     pub futility_depth: i32,
     /// … when the static evaluation plus `futility_base + futility_per_depth
@@ -120,6 +126,8 @@ impl Default for SearchParams {
             lmp_depth: 5,
             lmp_base: 3,
             see_prune_depth: 4,
+            see_quiet_depth: 6,
+            see_quiet_margin: 25,
             futility_depth: 5,
             futility_base: 110,
             futility_per_depth: 100,
@@ -274,6 +282,8 @@ pub const TUNABLES: &[Tunable] = &[
     tunable!(lmp_depth, 1.0, 10.0, 1.0),
     tunable!(lmp_base, 0.0, 10.0, 1.0),
     tunable!(see_prune_depth, 1.0, 10.0, 1.0),
+    tunable!(see_quiet_depth, 0.0, 12.0, 1.0),
+    tunable!(see_quiet_margin, 0.0, 100.0, 4.0),
     tunable!(futility_depth, 1.0, 10.0, 1.0),
     tunable!(futility_base, 0.0, 300.0, 10.0),
     tunable!(futility_per_depth, 20.0, 250.0, 10.0),
