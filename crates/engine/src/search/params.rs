@@ -44,7 +44,8 @@ pub struct SearchParams {
     /// searched) …
     pub see_quiet_depth: i32,
     /// … when the exchange on their target cell loses more than
-    /// `see_quiet_margin · depth²` centipawns.
+    /// `see_quiet_margin · depth²` centipawns (30: 25 passed its SPRT but
+    /// drew a conversion test, see docs/strength.md).
     pub see_quiet_margin: i32,
     /// Futility pruning of quiet moves applies up to this depth …
     pub futility_depth: i32,
@@ -127,7 +128,7 @@ impl Default for SearchParams {
             lmp_base: 3,
             see_prune_depth: 4,
             see_quiet_depth: 6,
-            see_quiet_margin: 25,
+            see_quiet_margin: 30,
             futility_depth: 5,
             futility_base: 110,
             futility_per_depth: 100,
