@@ -316,17 +316,7 @@ impl Clock {
     /// what each move costs outside the search (process and protocol
     /// latency), in milliseconds.
     pub(crate) fn new(l: &Limits, white: bool, game_ply: u32, overhead: u64) -> Clock {
-        Clock::with_params(l, white, game_ply, overhead, TimeParams::default())
-    }
-
-    /// [`Clock::new`] under the time rules `params`.
-    pub(crate) fn with_params(
-        l: &Limits,
-        white: bool,
-        game_ply: u32,
-        overhead: u64,
-        params: TimeParams,
-    ) -> Clock {
+        let params = TimeParams::default();
         let (time, inc) = if white {
             (l.wtime, l.winc.unwrap_or(0))
         } else {
