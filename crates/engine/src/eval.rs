@@ -826,6 +826,16 @@ fn coverage_pressure(margin: u32) -> i32 {
     8 * n + 3 * n * n / 2
 }
 
+/// Middlegame and endgame parts, per colour, of evaluation term `term` in
+/// the position `fen` of built-in variant `id` (for the terms' tests).
+#[cfg(test)]
+pub(crate) fn term_in(id: &str, fen: &str, term: usize) -> ([i32; 2], [i32; 2]) {
+    let v = menagerie_rules::Registry::builtin().get(id).unwrap();
+    let p = Position::from_fen(&v, fen).unwrap();
+    let t = EvalTables::new(&v).terms(&p);
+    (t.mg[term], t.eg[term])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -233,11 +233,7 @@ mod tests {
     use menagerie_rules::{Position, Registry};
 
     fn king_terms(id: &str, fen: &str) -> ([i32; 2], [i32; 2]) {
-        let v = Registry::builtin().get(id).unwrap();
-        let e = EvalTables::new(&v);
-        let p = Position::from_fen(&v, fen).unwrap();
-        let t = e.terms(&p);
-        (t.mg[term::KING_ATTACK], t.eg[term::KING_ATTACK])
+        crate::eval::term_in(id, fen, term::KING_ATTACK)
     }
 
     /// Queen and Knight bearing on a castled King score for the attacker;

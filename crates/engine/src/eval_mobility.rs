@@ -378,11 +378,7 @@ mod tests {
     use menagerie_rules::Registry;
 
     fn mobility(id: &str, fen: &str) -> ([i32; 2], [i32; 2]) {
-        let v = Registry::builtin().get(id).unwrap();
-        let e = EvalTables::new(&v);
-        let p = Position::from_fen(&v, fen).unwrap();
-        let t = e.terms(&p);
-        (t.mg[term::MOBILITY], t.eg[term::MOBILITY])
+        crate::eval::term_in(id, fen, term::MOBILITY)
     }
 
     /// A cell is worth less to a piece that reaches more: Knight, Bishop,
