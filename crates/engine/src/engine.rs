@@ -525,6 +525,13 @@ impl Engine {
     pub fn evaluate(&self, pos: &Position) -> i32 {
         self.eval_for(pos.variant()).evaluate(pos)
     }
+
+    /// The static evaluation of a position term by term, as a table
+    /// ([`EvalTables::trace`]).
+    #[must_use]
+    pub fn eval_trace(&self, pos: &Position) -> String {
+        self.eval_for(pos.variant()).trace(pos)
+    }
 }
 
 impl Drop for Engine {

@@ -696,9 +696,7 @@ impl EvalTables {
     /// Also fills in the mop-up term (it applies with a material lead).
     #[must_use]
     pub fn combine(&self, t: &EvalTerms, pos: &Position) -> i32 {
-        let sc = |i: usize, x: i32| -> i32 {
-            (i64::from(x) * i64::from(self.scale[i]) / i64::from(SCALE_ONE)) as i32
-        };
+        let sc = |i: usize, x: i32| self.scaled(i, x);
         let mat: [i32; 2] =
             std::array::from_fn(|ci| t.mat[ci] + sc(term::COVERAGE, t.mg[term::COVERAGE][ci]));
         let mopup = self.mopup(t, &mat);
@@ -718,6 +716,12 @@ impl EvalTables {
         let score = mat[us] - mat[them] + tapered + sc(term::TEMPO, TEMPO);
         let (num, den) = self.fade(pos);
         score * num / den
+    }
+
+    /// `x`, a value of term `i` ([`term`]), times the term's scale.
+    #[must_use]
+    pub fn scaled(&self, i: usize, x: i32) -> i32 {
+        (i64::from(x) * i64::from(self.scale[i]) / i64::from(SCALE_ONE)) as i32
     }
 
     /// The unscaled mop-up term of each side, given the material (with

@@ -41,4 +41,9 @@ pub trait Backend: Send {
     fn wait(&mut self);
     /// True while a search runs.
     fn searching(&self) -> bool;
+    /// The static evaluation of `pos` term by term, as lines of text (the
+    /// `eval` command); `None` when the engine cannot explain it.
+    fn eval_trace(&self, _pos: &Position) -> Option<String> {
+        None
+    }
 }

@@ -156,6 +156,10 @@ impl Backend for EngineBackend {
             None => self.engine().searching(),
         }
     }
+
+    fn eval_trace(&self, pos: &Position) -> Option<String> {
+        Some(self.engine().eval_trace(pos))
+    }
 }
 
 impl EngineBackend {

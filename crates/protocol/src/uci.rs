@@ -284,6 +284,10 @@ impl<B: Backend> UciSession<B> {
                 self.halt();
                 return false;
             }
+            "eval" => match self.backend.eval_trace(&self.pos) {
+                Some(table) => table.lines().for_each(|l| self.say(l)),
+                None => self.say("info string this engine gives no evaluation table"),
+            },
             "d" => {
                 self.say(&format!(
                     "info string variant {} fen {}",

@@ -252,3 +252,22 @@ fn a_weak_level_searches_within_its_node_budget_and_answers_stop() {
     let last = |what: &str| out.iter().rposition(|l| l.starts_with(what)).unwrap();
     assert!(last("readyok") < last("bestmove "), "{out:?}");
 }
+
+#[test]
+fn eval_explains_the_kept_position_after_bad_input() {
+    // `eval` prints the table of the position the session holds; a rejected
+    // `position` leaves it as it was: after 1.e4 d5 2.exd5 White is a pawn up.
+    let out = uci(b"position startpos moves e2e4 d7d5 e4d5\nposition fen nonsense w\neval\nquit\n");
+    let total = out
+        .iter()
+        .find_map(|l| l.strip_prefix("total "))
+        .expect("a total line");
+    let white: i32 = total
+        .split(", ")
+        .nth(1)
+        .and_then(|w| w.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("White's view");
+    assert!(white > 50, "a pawn up: {total}");
+    assert!(out.iter().any(|l| l.starts_with("mobility ")));
+}

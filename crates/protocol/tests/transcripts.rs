@@ -222,6 +222,12 @@ fn uci_errors_do_not_corrupt_the_game() {
 }
 
 #[test]
+fn uci_eval_without_a_table_says_so() {
+    let (out, _) = uci("position startpos\neval\nquit\n");
+    assert!(out.contains(&"info string this engine gives no evaluation table".to_string()));
+}
+
+#[test]
 fn uci_go_after_a_rejected_position_does_not_search_the_old_one() {
     // The GUI shows the position it sent; answering `go` for the one kept
     // from before would play a move from another game.
