@@ -144,7 +144,9 @@ pub(crate) fn judge(pos: &Position, back: usize) -> Option<Outcome> {
     let mut chased = Vec::with_capacity(last + 1);
     let mut p = pos.clone();
     for _ in 0..=last {
-        let mv = p.last_move()?;
+        // A search's null move in the cycle: no chase to judge (and no
+        // move to replay).
+        let mv = p.last_move().filter(|m| !m.is_null())?;
         p.unmake();
         let before = blockers(&p, p.side().flip());
         p.make_unchecked(mv);
