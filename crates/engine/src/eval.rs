@@ -12,8 +12,10 @@
 //! * Dynamic mobility: the cells each piece reaches in the position
 //!   ([`crate::eval_mobility`]); the same walk fills an attack map, read by
 //!   king safety by attack counts ([`crate::eval_king_attack`]).
+//! * Pawn structure and passed pawns, read after that walk (they need both
+//!   sides' attacks): [`crate::eval_pawns`].
 
-use menagerie_geometry::{CellId, CellSet, MAX_FILES, MAX_LEVELS};
+use menagerie_geometry::{CellId, CellSet};
 use menagerie_rules::movegen::legs::Run;
 use menagerie_rules::movegen::tables::flag;
 use menagerie_rules::variant::Coverage;
@@ -21,7 +23,8 @@ use menagerie_rules::{Color, Piece, PieceType, Position, Variant};
 
 use crate::eval_attacks::{check_tag, AttackMap, NO_TAG};
 use crate::eval_king_attack::KingZones;
-use crate::eval_mobility::{Mobility, MOB_FRAC};
+use crate::eval_mobility::{GuardSet, Mobility, MOB_FRAC};
+use crate::eval_pawns::{promotion_gain, PawnContext, PawnTables};
 use crate::eval_weights::{term, EvalWeights, SCALE_ONE};
 
 /// Evaluation data of one variant.
@@ -34,8 +37,6 @@ pub struct EvalTables {
     /// Positional value per (colour, type, cell), middlegame and endgame.
     pst_mg: Vec<i32>,
     pst_eg: Vec<i32>,
-    /// Passed-pawn bonus per (colour, type, cell) (endgame scale).
-    passed: Vec<i32>,
     royal: Vec<bool>,
     /// Types that move like pawns (promote, forward only, cheapest).
     pawnlike: Vec<bool>,
@@ -52,9 +53,8 @@ pub struct EvalTables {
     min_value: i32,
     cells: usize,
     types: usize,
-    /// Per file slot (see [`file_slot`]): the slots of the files next to
-    /// it, diagonally included.
-    file_neighbours: Vec<Vec<u16>>,
+    /// Pawn structure and passed pawns.
+    pawns: PawnTables,
     material_only: bool,
     /// Dynamic mobility weights.
     mobility: Mobility,
@@ -166,13 +166,6 @@ fn forward_only(v: &Variant, k: PieceType) -> bool {
     any
 }
 
-/// Slots of the per-file pawn tables (a file is an (x, z) column).
-const FILE_SLOTS: usize = MAX_FILES * MAX_LEVELS;
-
-fn file_slot(x: i16, z: i16) -> usize {
-    z as usize * MAX_FILES + x as usize
-}
-
 /// Phase scale: 256 = opening material, 0 = bare.
 pub const PHASE_MAX: i32 = 256;
 
@@ -279,17 +272,7 @@ impl EvalTables {
                 let def = &v.pieces[k];
                 let base = (c.idx() * types + k) * n;
                 let avg: f64 = (0..n).map(|i| mob[base + i]).sum::<f64>() / n as f64;
-                let promo_gain = def
-                    .promotion
-                    .as_ref()
-                    .map_or(0, |p| {
-                        p.to.iter()
-                            .map(|&t| value[usize::from(t)])
-                            .max()
-                            .unwrap_or(0)
-                            - value[k]
-                    })
-                    .max(0);
+                let promo_gain = promotion_gain(v, &value, k, min_value);
                 let start_y = if c == Color::White {
                     1
                 } else {
@@ -315,7 +298,7 @@ impl EvalTables {
                                 .unwrap_or(0);
                             let span = g.ranks() as i32;
                             let progress = (span - dist).max(0) as f64 / span as f64;
-                            let gain = f64::from(promo_gain.min(4 * min_value * 3));
+                            let gain = f64::from(promo_gain);
                             eg += (gain * 0.22 * progress.powi(3)) as i32;
                             mg += (gain * 0.03 * progress.powi(3)) as i32;
                             if pawnlike[k] {
@@ -339,12 +322,12 @@ impl EvalTables {
         let attacking: Vec<bool> = (0..types)
             .map(|k| !v.pieces[k].imitator && !pawnlike[k])
             .collect();
+        let pawns = PawnTables::new(v, &pawnlike, passed, &value, min_value);
         let mut t = EvalTables {
             value,
             hand_value,
             pst_mg,
             pst_eg,
-            passed,
             royal: v.pieces.iter().map(|p| p.royal).collect(),
             pawnlike: pawnlike.clone(),
             colour_bound,
@@ -365,24 +348,9 @@ impl EvalTables {
                 .collect(),
             cells: n,
             types,
-            file_neighbours: {
-                let (files, levels) = (g.files() as i16, g.levels().max(1) as i16);
-                let mut t = vec![Vec::new(); FILE_SLOTS];
-                for z in 0..levels {
-                    for x in 0..files {
-                        for nz in (z - 1).max(0)..=(z + 1).min(levels - 1) {
-                            for nx in (x - 1).max(0)..=(x + 1).min(files - 1) {
-                                if (nx, nz) != (x, z) {
-                                    t[file_slot(x, z)].push(file_slot(nx, nz) as u16);
-                                }
-                            }
-                        }
-                    }
-                }
-                t
-            },
             material_only: false,
             mobility: Mobility::new(v, &counted, &pawnlike, &attacking),
+            pawns,
             zones: KingZones::new(v, &v.pieces.iter().map(|p| p.royal).collect::<Vec<_>>()),
             scale: [SCALE_ONE; term::COUNT],
         };
@@ -502,32 +470,16 @@ impl EvalTables {
         };
         let xyz = &self.xyz;
         // Royal cells of each side (pieces beyond the buffer's size are not
-        // looked at by the king terms), and per file — a file is an (x, z)
-        // column — the count of each side's pawn-like pieces and the rank of
-        // its rearmost one (lowest for White, highest for Black): what the
-        // pawn terms ask of other pawns, in one pass instead of a pawn-by-pawn
-        // comparison.
+        // looked at by the king terms).
         let mut kings = [[(0i16, 0i16, 0i16); 4]; 2];
         let mut nk = [0usize; 2];
-        let mut pawns_on = [[0u8; FILE_SLOTS]; 2];
-        let mut rearmost = [[i8::MAX; FILE_SLOTS]; 2];
-        rearmost[1] = [i8::MIN; FILE_SLOTS];
         for c in Color::BOTH {
             let ci = c.idx();
             let mut bits = pos.present(c);
             while bits != 0 {
                 let k = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if self.pawnlike[k] {
-                    for &s in pos.cells_of(c, k as PieceType) {
-                        let (x, y, z) = xyz[s.idx()];
-                        let f = file_slot(x, z);
-                        pawns_on[ci][f] = pawns_on[ci][f].saturating_add(1);
-                        let y = y as i8;
-                        let r = &mut rearmost[ci][f];
-                        *r = if ci == 0 { (*r).min(y) } else { (*r).max(y) };
-                    }
-                } else if self.royal[k] {
+                if self.royal[k] {
                     for &s in pos.cells_of(c, k as PieceType) {
                         if nk[ci] < kings[ci].len() {
                             kings[ci][nk[ci]] = xyz[s.idx()];
@@ -546,6 +498,8 @@ impl EvalTables {
         let (mg, eg) = (&mut t.mg, &mut t.eg);
         let mut map = AttackMap::new(self.cells);
         let royal_at = self.zones.mark(pos, &mut map);
+        // Per side, the cells its pawn-like pieces attack (the pawn terms).
+        let mut pawn_guards: [Option<GuardSet>; 2] = [None, None];
         for c in Color::BOTH {
             let ci = c.idx();
             let mut mobility = (0, 0);
@@ -607,36 +561,6 @@ impl EvalTables {
                             mg[term::SHELTER][ci] += if pawnlike { 12 } else { 5 };
                         }
                     }
-                    if pawnlike {
-                        let (x, y, z) = a;
-                        let y = y as i8;
-                        // Passed: no enemy pawn ahead on this or a
-                        // neighbouring file; isolated: no own pawn on a
-                        // neighbouring file.
-                        let own = file_slot(x, z);
-                        let r = rearmost[1 - ci][own];
-                        let mut blocked = if ci == 0 { r > y } else { r < y };
-                        let mut neighbours = false;
-                        for &f in &self.file_neighbours[own] {
-                            let f = usize::from(f);
-                            let r = rearmost[1 - ci][f];
-                            blocked |= if ci == 0 { r > y } else { r < y };
-                            neighbours |= pawns_on[ci][f] > 0;
-                        }
-                        if !blocked {
-                            let b = self.passed[base + s.idx()];
-                            mg[term::PASSED][ci] += b / 3;
-                            eg[term::PASSED][ci] += b;
-                        }
-                        if pawns_on[ci][file_slot(x, z)] > 1 {
-                            mg[term::DOUBLED][ci] -= 8;
-                            eg[term::DOUBLED][ci] -= 16;
-                        }
-                        if !neighbours {
-                            mg[term::ISOLATED][ci] -= 8;
-                            eg[term::ISOLATED][ci] -= 10;
-                        }
-                    }
                 }
             }
             if v.rules.drops {
@@ -649,6 +573,16 @@ impl EvalTables {
             eg[term::MOBILITY][ci] = mobility.1 / MOB_FRAC;
             // The coverage penalty counts as material (it gates mop-up).
             mg[term::COVERAGE][ci] -= coverage_penalty(pos, c);
+            pawn_guards[1 - ci] = Some(unsafe_cells);
+        }
+        if let [Some(white), Some(black)] = &pawn_guards {
+            let cx = PawnContext {
+                xyz,
+                kings: [&kings[0][..nk[0]], &kings[1][..nk[1]]],
+                map: &map,
+                guards: [white, black],
+            };
+            self.pawns.score(pos, &cx, mg, eg);
         }
         (mg[term::KING_ATTACK], eg[term::KING_ATTACK]) = self.zones.score(pos, &map, &royal_at);
         // Mop-up geometry: the lone enemy royal's distance from the centre,

@@ -60,8 +60,13 @@ pub mod term {
     /// Enemy pieces attacking the own royal's zone
     /// ([`crate::eval_king_attack`]).
     pub const KING_ATTACK: usize = 12;
+    /// Passers near promotion: their path and the royals' distances
+    /// ([`crate::eval_pawns`]).
+    pub const PASSER: usize = 13;
+    /// Connected pawn-like pieces ([`crate::eval_pawns`]).
+    pub const CONNECTED: usize = 14;
     /// Number of terms.
-    pub const COUNT: usize = 13;
+    pub const COUNT: usize = 15;
 
     /// True for the terms tapered between their middlegame and endgame
     /// parts (not the coverage penalty, counted as material, nor tempo).
@@ -124,6 +129,14 @@ pub const TERMS: [Term; term::COUNT] = [
     Term {
         name: "king_attack",
         meaning: "pieces attacking the enemy royal's zone, counted from two, danger squared",
+    },
+    Term {
+        name: "passer",
+        meaning: "passers near promotion: a free path, the royals' distances, unstoppable",
+    },
+    Term {
+        name: "connected",
+        meaning: "pawn-like pieces defended by or beside an own one, more near the zone",
     },
 ];
 
