@@ -630,26 +630,63 @@ impl EvalTables {
     /// Also fills in the mop-up term (it applies with a material lead).
     #[must_use]
     pub fn combine(&self, t: &EvalTerms, pos: &Position) -> i32 {
-        let sc = |i: usize, x: i32| self.scaled(i, x);
-        let mat: [i32; 2] =
-            std::array::from_fn(|ci| t.mat[ci] + sc(term::COVERAGE, t.mg[term::COVERAGE][ci]));
+        self.combine_with(t, pos, |_, _, _| {}).score
+    }
+
+    /// [`combine`](Self::combine) with its working shown: `row(i, mg, eg)`
+    /// is called for each tapered term `i` with its scaled middlegame and
+    /// endgame difference (side to move minus opponent) as they enter the
+    /// sum, and the sums come back in a [`Combination`]. The one place the
+    /// terms are combined: the search's evaluation and the `eval` table
+    /// ([`crate::eval_trace`]) both go through it, so they cannot differ.
+    pub fn combine_with(
+        &self,
+        t: &EvalTerms,
+        pos: &Position,
+        mut row: impl FnMut(usize, i32, i32),
+    ) -> Combination {
+        let mat: [i32; 2] = std::array::from_fn(|ci| {
+            t.mat[ci] + self.scaled(term::COVERAGE, t.mg[term::COVERAGE][ci])
+        });
         let mopup = self.mopup(t, &mat);
         let us = pos.side().idx();
         let them = 1 - us;
         let (mut mg, mut eg) = (0i32, 0i32);
         for i in (0..term::COUNT).filter(|&i| term::tapered(i)) {
-            let (m, e) = if i == term::MOPUP {
-                (0, mopup[us] - mopup[them])
-            } else {
-                (t.mg[i][us] - t.mg[i][them], t.eg[i][us] - t.eg[i][them])
-            };
-            mg += sc(i, m);
-            eg += sc(i, e);
+            let (m, e) = Self::raw_parts(t, &mopup, i);
+            let (m, e) = (
+                self.scaled(i, m[us] - m[them]),
+                self.scaled(i, e[us] - e[them]),
+            );
+            row(i, m, e);
+            mg += m;
+            eg += e;
         }
         let tapered = (mg * t.phase + eg * (PHASE_MAX - t.phase)) / PHASE_MAX;
-        let score = mat[us] - mat[them] + tapered + sc(term::TEMPO, TEMPO);
-        let (num, den) = self.fade(pos);
-        score * num / den
+        let tempo = self.scaled(term::TEMPO, TEMPO);
+        let fade = self.fade(pos);
+        let score = (mat[us] - mat[them] + tapered + tempo) * fade.0 / fade.1;
+        Combination {
+            mat,
+            mopup,
+            mg,
+            eg,
+            tapered,
+            tempo,
+            fade,
+            score,
+        }
+    }
+
+    /// Term `i`'s unscaled middlegame and endgame parts per colour (mop-up,
+    /// which [`EvalTerms`] leaves at 0, from `mopup`: endgame only).
+    #[must_use]
+    pub fn raw_parts(t: &EvalTerms, mopup: &[i32; 2], i: usize) -> ([i32; 2], [i32; 2]) {
+        if i == term::MOPUP {
+            ([0; 2], *mopup)
+        } else {
+            (t.mg[i], t.eg[i])
+        }
     }
 
     /// `x`, a value of term `i` ([`term`]), times the term's scale.
@@ -688,6 +725,29 @@ impl EvalTables {
 
 /// The side to move's bonus (before its scale).
 pub const TEMPO: i32 = 12;
+
+/// How a position's terms combined into its score, from the side to move's
+/// view ([`EvalTables::combine_with`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Combination {
+    /// Each colour's material with the coverage term included.
+    pub mat: [i32; 2],
+    /// Each colour's mop-up term, unscaled.
+    pub mopup: [i32; 2],
+    /// The scaled middlegame difference of the tapered terms.
+    pub mg: i32,
+    /// The scaled endgame difference of the tapered terms.
+    pub eg: i32,
+    /// `mg` and `eg` mixed by the game phase.
+    pub tapered: i32,
+    /// The side to move's bonus after its scale.
+    pub tempo: i32,
+    /// The move-rule fade (numerator, denominator).
+    pub fade: (i32, i32),
+    /// The evaluation: material difference plus `tapered` plus `tempo`,
+    /// faded.
+    pub score: i32,
+}
 
 /// The terms of one position (see [`EvalTables::terms`]).
 #[derive(Debug, Clone, PartialEq, Eq)]

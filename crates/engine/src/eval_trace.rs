@@ -6,15 +6,17 @@
 //! the score, not only the sum. The table shows every term after its
 //! weight (a tuned set's scale), per colour, middlegame and endgame parts,
 //! and how they combine: tapered by the game phase, plus material and
-//! tempo, faded by the move-rule counter — the same arithmetic as
-//! [`EvalTables::combine`], which the last line checks against.
+//! tempo, faded by the move-rule counter. The numbers come from
+//! [`EvalTables::combine_with`], the arithmetic the search's evaluation
+//! uses: the diff columns are the summands it added (the per-colour
+//! columns, each scaled alone, can differ from them by a rounding).
 
 use std::fmt::Write;
 
 use menagerie_rules::{Color, Position};
 
 use crate::eval::{EvalTables, PHASE_MAX};
-use crate::eval_weights::{term, TERMS};
+use crate::eval_weights::TERMS;
 
 /// Column width of the table's numbers.
 const COL: usize = 9;
@@ -32,66 +34,53 @@ impl EvalTables {
             "{:<14}{:>COL$}{:>COL$}{:>COL$}{:>COL$}{:>COL$}{:>COL$}",
             "term", "white mg", "white eg", "black mg", "black eg", "diff mg", "diff eg"
         );
-        let mat: [i32; 2] = std::array::from_fn(|ci| {
-            t.mat[ci] + self.scaled(term::COVERAGE, t.mg[term::COVERAGE][ci])
+        // The differences as `combine` added them (side to move's view),
+        // turned to White's: the table's diff columns are the exact summands.
+        let white_sign = if pos.side() == Color::White { 1 } else { -1 };
+        let mut diffs = Vec::new();
+        let c = self.combine_with(&t, pos, |i, mg, eg| {
+            diffs.push((i, white_sign * mg, white_sign * eg));
         });
-        let mopup = self.mopup(&t, &mat);
         let (w, b) = (Color::White.idx(), Color::Black.idx());
-        let (mut mg, mut eg) = (0i32, 0i32);
-        for (i, info) in TERMS.iter().enumerate().filter(|&(i, _)| term::tapered(i)) {
-            let part = |side: usize, mid: bool| {
-                let x = if i == term::MOPUP {
-                    if mid {
-                        0
-                    } else {
-                        mopup[side]
-                    }
-                } else if mid {
-                    t.mg[i][side]
-                } else {
-                    t.eg[i][side]
-                };
-                self.scaled(i, x)
-            };
-            let row = [part(w, true), part(w, false), part(b, true), part(b, false)];
-            mg += row[0] - row[2];
-            eg += row[1] - row[3];
+        for (i, mg, eg) in diffs {
+            let (m, e) = Self::raw_parts(&t, &c.mopup, i);
             let _ = writeln!(
                 out,
                 "{:<14}{:>COL$}{:>COL$}{:>COL$}{:>COL$}{:>COL$}{:>COL$}",
-                info.name,
-                row[0],
-                row[1],
-                row[2],
-                row[3],
-                row[0] - row[2],
-                row[1] - row[3]
+                TERMS[i].name,
+                self.scaled(i, m[w]),
+                self.scaled(i, e[w]),
+                self.scaled(i, m[b]),
+                self.scaled(i, e[b]),
+                mg,
+                eg
             );
         }
-        let tapered = (mg * t.phase + eg * (PHASE_MAX - t.phase)) / PHASE_MAX;
         let _ = writeln!(
             out,
             "material      {:>COL$}{:>COL$}  (coverage included)",
-            mat[w], mat[b]
+            c.mat[w], c.mat[b]
         );
         let _ = writeln!(
             out,
-            "phase {}/{PHASE_MAX}: positional mg {mg}, eg {eg}, tapered {tapered}",
-            t.phase
+            "phase {}/{PHASE_MAX}: positional mg {}, eg {}, tapered {}",
+            t.phase,
+            white_sign * c.mg,
+            white_sign * c.eg,
+            white_sign * c.tapered
         );
-        let total = self.evaluate(pos);
-        let white = if pos.side() == Color::White {
-            total
-        } else {
-            -total
-        };
-        let (num, den) = self.fade(pos);
+        let (num, den) = c.fade;
         let _ = writeln!(
             out,
             "tempo {} for the side to move; move-rule fade {num}/{den}",
-            self.scaled(term::TEMPO, crate::eval::TEMPO)
+            c.tempo
         );
-        let _ = write!(out, "total {total} (side to move), {white} (White's view)");
+        let _ = write!(
+            out,
+            "total {} (side to move), {} (White's view)",
+            c.score,
+            white_sign * c.score
+        );
         out
     }
 }
@@ -139,6 +128,48 @@ mod tests {
                 e.evaluate(&p),
                 us * e.evaluate(&p)
             )));
+        }
+    }
+
+    /// The diff columns are the summands of the positional sums, exactly
+    /// (no rounding from scaling each colour apart), with either side to
+    /// move and a tuned set's scales.
+    #[test]
+    fn the_diff_columns_add_up_to_the_positional_sums() {
+        let reg = Registry::builtin();
+        for (name, fen) in [
+            (
+                "chess",
+                "r2q1rk1/pp2bppp/2n1pn2/3p4/3P1B2/2PBPN2/PP1N1PPP/R2QK2R b KQ - 3 9",
+            ),
+            ("chess", "8/2k5/1p6/1P1K4/8/8/5R2/6r1 w - - 4 50"),
+            (
+                "capablanca",
+                "r1bqckabnr/pppp1ppppp/2n7/4p5/4P5/5N4/PPPP1PPPPP/RNBQCKAB1R w KQkq - 2 3",
+            ),
+        ] {
+            let v = reg.get(name).unwrap();
+            let e = EvalTables::new(&v);
+            let p = Position::from_fen(&v, fen).unwrap();
+            let text = e.trace(&p);
+            let (mut mg, mut eg) = (0, 0);
+            for line in text
+                .lines()
+                .skip(1)
+                .take_while(|l| !l.starts_with("material"))
+            {
+                let n: Vec<i32> = line
+                    .split_whitespace()
+                    .filter_map(|w| w.parse().ok())
+                    .collect();
+                mg += n[4];
+                eg += n[5];
+            }
+            let sums = text.lines().find(|l| l.starts_with("phase")).unwrap();
+            assert!(
+                sums.contains(&format!("positional mg {mg}, eg {eg},")),
+                "{text}"
+            );
         }
     }
 }
