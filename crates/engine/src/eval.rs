@@ -189,6 +189,34 @@ const MOPUP_CLOSE: i32 = 40;
 /// Royals this far apart (Chebyshev) or farther get no closeness bonus.
 const MOPUP_NEAR_CELLS: i32 = 8;
 
+/// A derived piece value: this many centipawns per cell of average
+/// mobility on an empty board (over all cells, leaps counting fully and
+/// far ride cells less), plus [`VALUE_BASE`]. Set by hand; a variant's
+/// tuned set or `[ai] values` replace the derived values where they exist.
+const VALUE_PER_MOVE: f64 = 45.0;
+/// The part of a derived piece value every piece has, however few moves.
+const VALUE_BASE: f64 = 40.0;
+/// A piece that only moves forward can use its moves once per cell: its
+/// derived value is cut to this share.
+const FORWARD_ONLY_SHARE: f64 = 0.75;
+/// A piece that reaches less than three quarters of the board from its best
+/// cell (colour-bound, or confined) is cut to this share of its value.
+const CONFINED_SHARE: f64 = 0.9;
+/// The Joker's value when the variant has no other non-royal piece.
+const LONE_IMITATOR_VALUE: i32 = 300;
+/// The smallest piece value when every piece is royal (mop-up's unit).
+const ALL_ROYAL_MIN_VALUE: i32 = 100;
+/// King pressure: per non-pawn piece within two cells (Chebyshev) of an
+/// enemy royal, middlegame.
+const KING_PRESSURE_NEAR: i32 = 14;
+/// Shelter: per pawn-like piece next to its own royal, middlegame.
+const SHELTER_PAWN: i32 = 12;
+/// Shelter: per other piece next to its own royal, middlegame.
+const SHELTER_PIECE: i32 = 5;
+/// Coverage (Nichtschach): the charge for a direction exactly at the
+/// minimum, one above it and two above it.
+const COVERAGE_MARGIN_CHARGE: [i32; 3] = [90, 30, 10];
+
 impl EvalTables {
     /// Derives the tables of a variant.
     #[must_use]
@@ -209,10 +237,10 @@ impl EvalTables {
                 }
             }
             let avg: f64 = (0..n).map(|i| mob[k * n + i]).sum::<f64>() / n as f64;
-            let mut val = 45.0 * avg + 40.0;
+            let mut val = VALUE_PER_MOVE * avg + VALUE_BASE;
             fwd_only[k] = forward_only(v, kt);
             if fwd_only[k] {
-                val *= 0.75;
+                val *= FORWARD_ONLY_SHARE;
             }
             let centre = g
                 .cells()
@@ -220,7 +248,7 @@ impl EvalTables {
             if let Some(cs) = centre {
                 let comp = component(v, Color::White, kt, cs);
                 if comp * 4 < n * 3 {
-                    val *= 0.9;
+                    val *= CONFINED_SHARE;
                     colour_bound[k] = comp * 3 > n;
                 }
             }
@@ -232,7 +260,7 @@ impl EvalTables {
             .map(|k| value[k])
             .collect();
         let avg_piece = if nonroyal.is_empty() {
-            300
+            LONE_IMITATOR_VALUE
         } else {
             nonroyal.iter().sum::<i32>() / nonroyal.len() as i32
         };
@@ -251,7 +279,7 @@ impl EvalTables {
             .filter(|&k| !v.pieces[k].royal)
             .map(|k| value[k])
             .min()
-            .unwrap_or(100)
+            .unwrap_or(ALL_ROYAL_MIN_VALUE)
             .max(1);
         // Pawn-like: promotes, only moves forward and is among the cheapest.
         let pawnlike: Vec<bool> = (0..types)
@@ -552,13 +580,17 @@ impl EvalTables {
                     if !pawnlike {
                         for &kc in their_kings {
                             if cheb(a, kc) <= 2 {
-                                mg[term::KING_PRESSURE][ci] += 14;
+                                mg[term::KING_PRESSURE][ci] += KING_PRESSURE_NEAR;
                             }
                         }
                     }
                     for &kc in own_kings {
                         if cheb(a, kc) == 1 {
-                            mg[term::SHELTER][ci] += if pawnlike { 12 } else { 5 };
+                            mg[term::SHELTER][ci] += if pawnlike {
+                                SHELTER_PAWN
+                            } else {
+                                SHELTER_PIECE
+                            };
                         }
                     }
                 }
@@ -778,12 +810,8 @@ fn coverage_penalty(pos: &Position, c: Color) -> i32 {
     };
     let mut pen = 0;
     let margin_pen = |count: u32, min: u32| -> i32 {
-        match count.saturating_sub(min) {
-            0 => 90,
-            1 => 30,
-            2 => 10,
-            _ => 0,
-        }
+        let margin = count.saturating_sub(min) as usize;
+        COVERAGE_MARGIN_CHARGE.get(margin).copied().unwrap_or(0)
     };
     // Sum of the pressure terms, in quarters of a centipawn.
     let mut pressure = 0;
