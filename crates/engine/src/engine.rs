@@ -157,8 +157,9 @@ pub enum EvalChoice {
     Default,
     /// As derived from the move tables, tuned sets ignored.
     Untuned,
-    /// This weights file's text (docs/lab.md) for the variant it names;
-    /// other variants as derived.
+    /// This weights file's text (docs/lab.md) for the variant it names, read
+    /// over that variant's default weights: a file that sets one key changes
+    /// that key of the embedded tuned set. Other variants play as by default.
     File(Arc<str>),
 }
 
@@ -169,15 +170,22 @@ impl EvalChoice {
     /// A weights file (given or embedded) that does not fit the variant.
     pub fn tables(&self, v: &Variant) -> Result<EvalTables, String> {
         let e = EvalTables::new(v);
-        let text = match self {
-            EvalChoice::Default => crate::eval_weights::tuned_text(&v.id),
+        let tuned = match self {
+            EvalChoice::Default | EvalChoice::File(_) => crate::eval_weights::tuned_text(&v.id),
             EvalChoice::Untuned => None,
+        };
+        let file = match self {
             EvalChoice::File(t) => Some(&**t)
                 .filter(|t| crate::eval_weights::file_variant(t).as_deref() == Some(&*v.id)),
+            _ => None,
         };
-        let Some(text) = text else { return Ok(e) };
+        if tuned.is_none() && file.is_none() {
+            return Ok(e);
+        }
         let mut w = e.weights();
-        w.apply_toml(v, text)?;
+        for text in tuned.into_iter().chain(file) {
+            w.apply_toml(v, text)?;
+        }
         Ok(e.with_weights(w))
     }
 }

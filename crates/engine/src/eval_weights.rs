@@ -370,6 +370,27 @@ mod tests {
         }
     }
 
+    /// A weights file is read over the variant's tuned set: a file that
+    /// sets one scale keeps every tuned value; a file for another variant
+    /// leaves the tuned set as it is.
+    #[test]
+    fn a_partial_weights_file_changes_only_its_keys_of_the_tuned_set() {
+        use crate::EvalChoice;
+        let v = chess();
+        let tuned = EvalChoice::Default.tables(&v).unwrap().weights();
+        let one = "variant = \"chess\"\n[scales]\nking_attack = 0\n";
+        let w = EvalChoice::File(one.into()).tables(&v).unwrap().weights();
+        assert_eq!(w.value, tuned.value);
+        assert_eq!(w.scale[term::KING_ATTACK], 0);
+        assert_ne!(tuned.scale[term::KING_ATTACK], 0);
+        let mut back = w.clone();
+        back.scale[term::KING_ATTACK] = tuned.scale[term::KING_ATTACK];
+        assert_eq!(back, tuned);
+        let other = "variant = \"shogi\"\n[scales]\nking_attack = 0\n";
+        let w = EvalChoice::File(other.into()).tables(&v).unwrap().weights();
+        assert_eq!(w, tuned);
+    }
+
     #[test]
     fn a_weights_file_reads_back_what_was_written() {
         let v = chess();
