@@ -11,7 +11,8 @@
 //!   Nichtschach coverage margin.
 //! * Dynamic mobility: the cells each piece reaches in the position
 //!   ([`crate::eval_mobility`]); the same walk fills an attack map, read by
-//!   king safety by attack counts ([`crate::eval_king_attack`]).
+//!   king safety by attack counts ([`crate::eval_king_attack`]) and the
+//!   threats to pieces ([`crate::eval_threats`]).
 //! * Pawn structure and passed pawns, read after that walk (they need both
 //!   sides' attacks): [`crate::eval_pawns`].
 
@@ -25,6 +26,7 @@ use crate::eval_attacks::{check_tag, AttackMap, NO_TAG};
 use crate::eval_king_attack::KingZones;
 use crate::eval_mobility::{GuardSet, Mobility, MOB_FRAC};
 use crate::eval_pawns::{promotion_gain, PawnContext, PawnTables};
+use crate::eval_threats;
 use crate::eval_weights::{term, EvalWeights, SCALE_ONE};
 
 /// Evaluation data of one variant.
@@ -60,6 +62,8 @@ pub struct EvalTables {
     mobility: Mobility,
     /// Zones of the royal types (king attack).
     zones: KingZones,
+    /// Value rank of each type ([`eval_threats::ranks`]).
+    rank: Vec<u8>,
     /// Scale of each positional term ([`EvalWeights::scale`]).
     scale: [i32; term::COUNT],
 }
@@ -380,8 +384,10 @@ impl EvalTables {
             mobility: Mobility::new(v, &counted, &pawnlike, &attacking),
             pawns,
             zones: KingZones::new(v, &v.pieces.iter().map(|p| p.royal).collect::<Vec<_>>()),
+            rank: Vec::new(),
             scale: [SCALE_ONE; term::COUNT],
         };
+        t.rank = eval_threats::ranks(&t.value, &t.royal);
         for k in 0..types {
             if !t.royal[k] && !t.pawnlike[k] {
                 t.phase_weight[k] = t.value[k].max(0);
@@ -449,6 +455,7 @@ impl EvalTables {
         self.value = w.value;
         self.hand_value = w.hand_value;
         self.scale = w.scale;
+        self.rank = eval_threats::ranks(&self.value, &self.royal);
         self
     }
 
@@ -531,7 +538,7 @@ impl EvalTables {
         for c in Color::BOTH {
             let ci = c.idx();
             let mut mobility = (0, 0);
-            let unsafe_cells = self.mobility.guards(pos, c.flip(), &mut map);
+            let unsafe_cells = self.mobility.guards(pos, c.flip(), &mut map, &self.rank);
             let their_kings = &kings[1 - ci][..nk[1 - ci]];
             let own_kings = &kings[ci][..nk[ci]];
             let mut bits = pos.present(c);
@@ -565,6 +572,7 @@ impl EvalTables {
                     &unsafe_cells,
                     &mut map,
                     self.royal[k],
+                    self.rank[k],
                     tag,
                 );
                 mobility.0 += m;
@@ -617,6 +625,8 @@ impl EvalTables {
             self.pawns.score(pos, &cx, mg, eg);
         }
         (mg[term::KING_ATTACK], eg[term::KING_ATTACK]) = self.zones.score(pos, &map, &royal_at);
+        (mg[term::THREATS], eg[term::THREATS]) =
+            eval_threats::score(pos, &map, &self.value, &self.rank, &self.royal);
         // Mop-up geometry: the lone enemy royal's distance from the centre,
         // and how close the own royal stands.
         for ci in 0..2 {
@@ -635,10 +645,15 @@ impl EvalTables {
         }
         // Against a side with nothing but royal pieces, mating is mop-up's
         // geometry: a free-roaming Rook's mobility would pull against the
-        // net that confines the King (and one side has none to weigh).
+        // net that confines the King (and one side has none to weigh), and
+        // the lone King's threat to an undefended Rook would hold it back
+        // (measured: King and Rook against King drawn by the move rule in
+        // tests/conversion.rs with threats on).
         if Color::BOTH.iter().any(|&c| self.bare(pos, c)) {
-            t.mg[term::MOBILITY] = [0; 2];
-            t.eg[term::MOBILITY] = [0; 2];
+            for i in [term::MOBILITY, term::THREATS] {
+                t.mg[i] = [0; 2];
+                t.eg[i] = [0; 2];
+            }
         }
         t
     }

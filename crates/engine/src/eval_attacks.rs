@@ -9,9 +9,12 @@
 //! whatever stands on it: an own piece there is defended.
 //!
 //! The map lives on the stack for boards of up to 256 cells and
-//! is one byte per side and cell: the attack count in the low bits, the
-//! zone mark in the top bit, so that the per-evaluation reset is a few
-//! vector stores.
+//! is one 16-bit word per side and cell: the attack count in the low seven
+//! bits, the zone mark in the eighth, and in the high byte the value rank of
+//! the cheapest piece attacking the cell (stored inverted, so that 0 means
+//! no attacker and the per-evaluation reset stays a few vector stores of
+//! zeros). The threats ([`crate::eval_threats`]) read that rank: a piece
+//! attacked by a cheaper one is in danger whatever defends it.
 //!
 //! It also finds the checks each side has: before a type's pieces are
 //! walked, the cells from which a piece of that type would attack the
@@ -24,10 +27,16 @@ use menagerie_rules::{Color, PieceType};
 
 /// Boards of up to this many cells keep the attack map on the stack.
 const SMALL_CELLS: usize = 256;
-/// The bit of a cell's byte that marks it as in the enemy royal's zone.
-const ZONE: u8 = 0x80;
+/// The bit of a cell's word that marks it as in the enemy royal's zone.
+const ZONE: u16 = 0x80;
 /// The attack count saturates here (the bits below [`ZONE`]).
-const MAX_COUNT: u8 = ZONE - 1;
+const MAX_COUNT: u16 = ZONE - 1;
+/// Where the inverted rank of the cheapest attacker starts in a cell's word.
+const RANK_SHIFT: u32 = 8;
+/// The rank of no attacker: above every piece's rank
+/// ([`crate::eval_threats::ranks`]); a stored rank `r` is kept as
+/// `NO_RANK - r`, so that a zeroed word has no attacker.
+pub const NO_RANK: u8 = u8::MAX;
 /// Checks noted per side; more are not recorded.
 pub const MAX_CHECKS: usize = 32;
 /// The tag of a walk that looks for no checks (never stored in a cell).
@@ -46,8 +55,8 @@ pub fn check_tag(by: Color, k: PieceType) -> u8 {
 /// zone ([`crate::eval_king_attack`]).
 #[derive(Debug, Clone)]
 pub struct AttackMap {
-    small: [[u8; SMALL_CELLS]; 2],
-    large: [Vec<u8>; 2],
+    small: [[u16; SMALL_CELLS]; 2],
+    large: [Vec<u16>; 2],
     king_attackers: [u8; 2],
     /// Per cell, the tag of the last check cells marked there.
     small_tags: [u8; SMALL_CELLS],
@@ -73,7 +82,11 @@ impl AttackMap {
             large: [large(), large()],
             king_attackers: [0; 2],
             small_tags: [0; SMALL_CELLS],
-            large_tags: large(),
+            large_tags: if cells > SMALL_CELLS {
+                vec![0; cells]
+            } else {
+                Vec::new()
+            },
             checks: [[(CellId(0), 0); MAX_CHECKS]; 2],
             n_checks: [0; 2],
         }
@@ -81,7 +94,7 @@ impl AttackMap {
 
     /// The cells of side `by`, for a run of updates.
     #[inline]
-    fn slots_mut(&mut self, by: Color) -> &mut [u8] {
+    fn slots_mut(&mut self, by: Color) -> &mut [u16] {
         let i = by.idx();
         if self.large[i].is_empty() {
             &mut self.small[i][..]
@@ -91,7 +104,7 @@ impl AttackMap {
     }
 
     #[inline]
-    fn slots(&self, by: Color) -> &[u8] {
+    fn slots(&self, by: Color) -> &[u16] {
         let i = by.idx();
         if self.large[i].is_empty() {
             &self.small[i]
@@ -100,10 +113,11 @@ impl AttackMap {
         }
     }
 
-    /// A recorder of the attacks of side `by`'s pieces of type `k`, noting
-    /// checks on the cells tagged `tag` ([`NO_TAG`]: none).
+    /// A recorder of the attacks of side `by`'s pieces of type `k`, of
+    /// value rank `rank` (below [`NO_RANK`]), noting checks on the cells
+    /// tagged `tag` ([`NO_TAG`]: none).
     #[inline]
-    pub fn side(&mut self, by: Color, k: PieceType, tag: u8) -> SideAttacks<'_> {
+    pub fn side(&mut self, by: Color, k: PieceType, rank: u8, tag: u8) -> SideAttacks<'_> {
         let i = by.idx();
         let cells = if self.large[i].is_empty() {
             &mut self.small[i][..]
@@ -120,6 +134,7 @@ impl AttackMap {
             tags,
             tag,
             k,
+            rank: u16::from(NO_RANK - rank.min(NO_RANK - 1)) << RANK_SHIFT,
             checks: &mut self.checks[i],
             n_checks: &mut self.n_checks[i],
         }
@@ -169,17 +184,27 @@ impl AttackMap {
     #[inline]
     #[must_use]
     pub fn count(&self, by: Color, x: CellId) -> u8 {
-        self.slots(by)[x.idx()] & MAX_COUNT
+        (self.slots(by)[x.idx()] & MAX_COUNT) as u8
+    }
+
+    /// The value rank of the cheapest piece of `by` attacking `x`
+    /// ([`NO_RANK`]: none).
+    #[inline]
+    #[must_use]
+    pub fn least(&self, by: Color, x: CellId) -> u8 {
+        NO_RANK - (self.slots(by)[x.idx()] >> RANK_SHIFT) as u8
     }
 }
 
 /// The attacks of one side being recorded ([`AttackMap::side`]).
 #[derive(Debug)]
 pub struct SideAttacks<'a> {
-    cells: &'a mut [u8],
+    cells: &'a mut [u16],
     tags: &'a [u8],
     tag: u8,
     k: PieceType,
+    /// The walking pieces' inverted rank, shifted into place.
+    rank: u16,
     checks: &'a mut [(CellId, PieceType); MAX_CHECKS],
     n_checks: &'a mut u8,
 }
@@ -200,13 +225,16 @@ impl SideAttacks<'_> {
         if *b & MAX_COUNT != MAX_COUNT {
             *b += 1;
         }
+        if self.rank > *b & !(ZONE | MAX_COUNT) {
+            *b = self.rank | (*b & (ZONE | MAX_COUNT));
+        }
         *b & ZONE != 0
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{check_tag, AttackMap, MAX_CHECKS, NO_TAG};
+    use super::{check_tag, AttackMap, MAX_CHECKS, NO_RANK, NO_TAG};
     use menagerie_geometry::CellId;
     use menagerie_rules::Color;
 
@@ -218,12 +246,12 @@ mod tests {
             let mut m = AttackMap::new(cells);
             let x = CellId(u16::try_from(cells - 1).unwrap());
             m.mark_zone(Color::White, x);
-            let mut w = m.side(Color::White, 0, NO_TAG);
+            let mut w = m.side(Color::White, 0, 0, NO_TAG);
             assert!(w.add(x));
             for _ in 0..300 {
                 w.add(x);
             }
-            assert!(!m.side(Color::Black, 0, NO_TAG).add(x));
+            assert!(!m.side(Color::Black, 0, 0, NO_TAG).add(x));
             assert_eq!(m.count(Color::White, x), 127);
             assert_eq!(m.count(Color::Black, x), 1);
             assert_eq!(m.count(Color::Black, CellId(0)), 0);
@@ -239,7 +267,7 @@ mod tests {
         let tag = check_tag(Color::Black, 3);
         m.mark_check(CellId(5), tag);
         m.mark_check(CellId(6), check_tag(Color::White, 3));
-        let mut b = m.side(Color::Black, 3, tag);
+        let mut b = m.side(Color::Black, 3, 0, tag);
         for x in 0..64 {
             b.add(CellId(x));
         }
@@ -248,10 +276,31 @@ mod tests {
         for x in 0..64 {
             m.mark_check(CellId(x), tag);
         }
-        let mut b = m.side(Color::Black, 3, tag);
+        let mut b = m.side(Color::Black, 3, 0, tag);
         for x in 0..64 {
             b.add(CellId(x));
         }
         assert_eq!(m.checks(Color::Black).len(), MAX_CHECKS);
+    }
+
+    /// Each cell keeps the lowest rank of the pieces attacking it, per
+    /// side, through saturated counts and zone marks.
+    #[test]
+    fn the_cheapest_attackers_rank_is_kept() {
+        for cells in [64, 300] {
+            let mut m = AttackMap::new(cells);
+            let x = CellId(7);
+            m.mark_zone(Color::White, x);
+            assert_eq!(m.least(Color::White, x), NO_RANK);
+            for rank in [5, 2, 9] {
+                for _ in 0..100 {
+                    m.side(Color::White, 0, rank, NO_TAG).add(x);
+                }
+            }
+            assert_eq!(m.least(Color::White, x), 2);
+            assert_eq!(m.count(Color::White, x), 127);
+            assert!(m.side(Color::White, 0, 9, NO_TAG).add(x), "zone kept");
+            assert_eq!(m.least(Color::Black, x), NO_RANK);
+        }
     }
 }

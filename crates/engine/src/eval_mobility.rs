@@ -147,15 +147,15 @@ impl Mobility {
     }
 
     /// The cells `by`'s pawn-like pieces attack in `pos`, also recorded in
-    /// `map`.
+    /// `map` (with each type's value rank from `ranks`).
     #[must_use]
-    pub fn guards(&self, pos: &Position, by: Color, map: &mut AttackMap) -> GuardSet {
+    pub fn guards(&self, pos: &Position, by: Color, map: &mut AttackMap, ranks: &[u8]) -> GuardSet {
         let mut g = GuardSet::new(self.cells);
-        let mut side = map.side(by, 0, NO_TAG);
         let mut bits = pos.present(by) & self.pawn_types;
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
+            let mut side = map.side(by, k as PieceType, ranks[k], NO_TAG);
             let base = (by.idx() * self.types + k) * self.cells;
             for &s in pos.cells_of(by, k as PieceType) {
                 let (a, b) = (
@@ -173,9 +173,10 @@ impl Mobility {
 
     /// The mobility of `c`'s pieces of type `k` standing on `cells`, with
     /// the enemy pawns' attacks `unsafe_cells`: middlegame and endgame parts
-    /// in 1/[`MOB_FRAC`] cp. Their attacks go into `map` (checks on cells
-    /// tagged `tag`, see [`Self::mark_checks`]); `royal`: they are royal
-    /// (they defend, but do not count as king attackers).
+    /// in 1/[`MOB_FRAC`] cp. Their attacks go into `map` with the type's
+    /// value rank `rank` (checks on cells tagged `tag`, see
+    /// [`Self::mark_checks`]); `royal`: they are royal (they defend, but do
+    /// not count as king attackers).
     #[must_use]
     #[allow(clippy::too_many_arguments)]
     pub fn score(
@@ -187,6 +188,7 @@ impl Mobility {
         unsafe_cells: &GuardSet,
         map: &mut AttackMap,
         royal: bool,
+        rank: u8,
         tag: u8,
     ) -> (i32, i32) {
         let (wm, we) = self.per_cell[usize::from(k)];
@@ -198,7 +200,7 @@ impl Mobility {
         let board = pos.board();
         let (mut mg, mut eg) = (0, 0);
         let mut zone_attackers = 0;
-        let mut side = map.side(c, k, tag);
+        let mut side = map.side(c, k, rank, tag);
         for &s in cells {
             let mut zone = false;
             let r = reach(
@@ -429,7 +431,7 @@ mod tests {
         let reach_of = |fen: &str| {
             let p = Position::from_fen(&v, fen).unwrap();
             let mut map = AttackMap::new(v.geometry.len());
-            let guards = m.guards(&p, Color::Black, &mut map);
+            let guards = m.guards(&p, Color::Black, &mut map, &[0; 6]);
             let f3 = v.geometry.parse_cell("f3").unwrap();
             super::reach(
                 &v,

@@ -65,8 +65,11 @@ pub mod term {
     pub const PASSER: usize = 13;
     /// Connected pawn-like pieces ([`crate::eval_pawns`]).
     pub const CONNECTED: usize = 14;
+    /// Enemy pieces attacked by cheaper pieces or hanging
+    /// ([`crate::eval_threats`]).
+    pub const THREATS: usize = 15;
     /// Number of terms.
-    pub const COUNT: usize = 15;
+    pub const COUNT: usize = 16;
 
     /// True for the terms tapered between their middlegame and endgame
     /// parts (not the coverage penalty, counted as material, nor tempo).
@@ -137,6 +140,11 @@ pub const TERMS: [Term; term::COUNT] = [
     Term {
         name: "connected",
         meaning: "pawn-like pieces defended by or beside an own one, more near the zone",
+    },
+    Term {
+        name: "threats",
+        meaning:
+            "enemy pieces attacked by a cheaper piece or undefended, the side to move's in full",
     },
 ];
 

@@ -15,6 +15,7 @@ pub mod eval_attacks;
 pub mod eval_king_attack;
 pub mod eval_mobility;
 pub mod eval_pawns;
+pub mod eval_threats;
 pub mod eval_trace;
 pub mod eval_weights;
 pub mod level;
