@@ -170,14 +170,15 @@ impl EvalChoice {
     /// A weights file (given or embedded) that does not fit the variant.
     pub fn tables(&self, v: &Variant) -> Result<EvalTables, String> {
         let e = EvalTables::new(v);
-        let tuned = match self {
-            EvalChoice::Default | EvalChoice::File(_) => crate::eval_weights::tuned_text(&v.id),
-            EvalChoice::Untuned => None,
-        };
-        let file = match self {
-            EvalChoice::File(t) => Some(&**t)
-                .filter(|t| crate::eval_weights::file_variant(t).as_deref() == Some(&*v.id)),
-            _ => None,
+        let tuned = crate::eval_weights::tuned_text(&v.id);
+        let (tuned, file) = match self {
+            EvalChoice::Default => (tuned, None),
+            EvalChoice::Untuned => (None, None),
+            EvalChoice::File(t) => (
+                tuned,
+                Some(&**t)
+                    .filter(|t| crate::eval_weights::file_variant(t).as_deref() == Some(&*v.id)),
+            ),
         };
         if tuned.is_none() && file.is_none() {
             return Ok(e);

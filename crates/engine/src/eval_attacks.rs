@@ -70,23 +70,12 @@ impl AttackMap {
     /// An empty map for a board of `cells` cells.
     #[must_use]
     pub fn new(cells: usize) -> AttackMap {
-        let large = || {
-            if cells > SMALL_CELLS {
-                vec![0; cells]
-            } else {
-                Vec::new()
-            }
-        };
         AttackMap {
             small: [[0; SMALL_CELLS]; 2],
-            large: [large(), large()],
+            large: [large(cells), large(cells)],
             king_attackers: [0; 2],
             small_tags: [0; SMALL_CELLS],
-            large_tags: if cells > SMALL_CELLS {
-                vec![0; cells]
-            } else {
-                Vec::new()
-            },
+            large_tags: large(cells),
             checks: [[(CellId(0), 0); MAX_CHECKS]; 2],
             n_checks: [0; 2],
         }
@@ -193,6 +182,16 @@ impl AttackMap {
     #[must_use]
     pub fn least(&self, by: Color, x: CellId) -> u8 {
         NO_RANK - (self.slots(by)[x.idx()] >> RANK_SHIFT) as u8
+    }
+}
+
+/// The heap storage of a map's per-cell array: `cells` zeros on a board
+/// too large for the stack arrays, else none (the stack array is used).
+fn large<T: Clone + Default>(cells: usize) -> Vec<T> {
+    if cells > SMALL_CELLS {
+        vec![T::default(); cells]
+    } else {
+        Vec::new()
     }
 }
 

@@ -149,7 +149,8 @@ mod tests {
             ),
         ] {
             let v = reg.get(name).unwrap();
-            let e = EvalTables::new(&v);
+            let e = crate::EvalChoice::Default.tables(&v).unwrap();
+            assert_ne!(e.weights(), EvalTables::new(&v).weights(), "{name}: tuned");
             let p = Position::from_fen(&v, fen).unwrap();
             let text = e.trace(&p);
             let (mut mg, mut eg) = (0, 0);
