@@ -305,6 +305,14 @@ impl Move {
         self.bits & CAPTURE != 0
     }
 
+    /// True for the moves quiescence search looks at: captures and
+    /// promotions ([`crate::Position::noisy_moves`] generates exactly these).
+    #[inline]
+    #[must_use]
+    pub fn is_noisy(self) -> bool {
+        self.is_capture() || self.promotion().is_some()
+    }
+
     /// Promotion type, if any.
     #[inline]
     #[must_use]

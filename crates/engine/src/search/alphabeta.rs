@@ -154,7 +154,7 @@ impl Searcher<'_> {
         captures_tried.clear();
         let mut late_quiets = 0;
         while let Some((m, stage)) = self.next_move(&mut moves, ply) {
-            let quiet = !Self::is_noisy(m);
+            let quiet = !m.is_noisy();
             let hist_idx = self.history_index(m);
             let prunable = !pv_node && !in_check && best > -MATE_BOUND && searched > 0;
             // A checking drop the opponent cannot win by exchange is never
@@ -283,7 +283,7 @@ impl Searcher<'_> {
         // A quiet best move (or none) whose score the bound pins down on
         // the evaluation's wrong side measures the evaluation's error.
         if !in_check
-            && (best_move.is_null() || !Self::is_noisy(best_move))
+            && (best_move.is_null() || !best_move.is_noisy())
             && best.abs() < MATE_BOUND
             && !(bound == Bound::Lower && best <= static_eval)
             && !(bound == Bound::Upper && best >= static_eval)

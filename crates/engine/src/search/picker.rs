@@ -90,10 +90,6 @@ impl Picker {
 }
 
 impl Searcher<'_> {
-    pub(super) fn is_noisy(m: Move) -> bool {
-        m.is_capture() || m.promotion().is_some()
-    }
-
     /// Starts picking from `moves` at `ply`: each move gets its stage and
     /// its score within it, and the list is partitioned by stage. With
     /// `checks`, drops that give check are found and get their own stage.
@@ -120,7 +116,7 @@ impl Searcher<'_> {
         for &m in moves.iter() {
             let (stage, score) = if m.raw() == tt_move {
                 (Stage::TtMove, 0)
-            } else if Self::is_noisy(m) {
+            } else if m.is_noisy() {
                 let mut gain = self.gain(m) * 16 - self.mover_value(m).min(5_000) / 16;
                 if m.is_capture() {
                     gain += i32::from(self.learned.hist.capture[self.capture_index(m)])

@@ -9,10 +9,27 @@ use crate::piece::{Color, PieceType};
 use crate::position::Position;
 use menagerie_geometry::CellId;
 
+/// How the noisy moves of one piece type are found, decided once per type.
+struct TypePlan<'v> {
+    /// Plain moves only (no imitator, promotion, immobility rule, duplicate
+    /// destinations, move limits or immunity): its captures can be read
+    /// straight from the move tables.
+    simple: bool,
+    /// Plain, and no en passant pending: leg programs that cannot reach an
+    /// enemy may be skipped.
+    plain_only: bool,
+    /// Copies the last moved piece's moves (always generated in full).
+    imitator: bool,
+    /// Its plain moves may reach a cell twice.
+    dedup: bool,
+    /// Its promotion rule, if any.
+    promotion: Option<&'v Promotion>,
+}
+
 impl Position {
     /// Appends the pseudo-legal moves that capture or promote: exactly the
-    /// moves of [`Position::pseudo_moves`] with `is_capture()` or
-    /// `promotion().is_some()` (in another order). Legality is not checked.
+    /// moves of [`Position::pseudo_moves`] with [`Move::is_noisy`] (in
+    /// another order). Legality is not checked.
     pub fn noisy_moves(&self, out: &mut MoveList) {
         let us = self.side();
         let v = self.variant();
@@ -21,137 +38,134 @@ impl Position {
             // them from the full list.
             let start = out.len();
             self.pseudo_moves(out);
-            let mut w = start;
-            for r in start..out.len() {
-                let mv = out[r];
-                if mv.is_capture() || mv.promotion().is_some() {
-                    out[w] = mv;
-                    w += 1;
-                }
-            }
-            out.truncate(w);
+            keep_noisy(out, start);
             return;
         }
-        let board = self.board();
         for kind in 0..v.types() as PieceType {
             let def = &v.pieces[usize::from(kind)];
             let plain = !def.imitator && def.promotion.is_none() && !v.rules.immobility_illegal;
             // Mutually immune types filter their captures (`moves_from`).
             let immune = v.rules.mutually_immune >> kind & 1 != 0;
-            let simple = plain && !def.dedup && !def.limits.any() && !immune;
-            // Such pieces whose leg programs cannot capture from here (no
-            // enemy inside their reach, no en passant pending) need only
-            // their plain moves looked at.
-            let plain_only = plain && self.ep().is_empty();
+            let plan = TypePlan {
+                simple: plain && !def.dedup && !def.limits.any() && !immune,
+                plain_only: plain && self.ep().is_empty(),
+                imitator: def.imitator,
+                dedup: def.dedup,
+                promotion: def.promotion.as_ref(),
+            };
             for &s in self.cells_of(us, kind) {
-                let m = v.tables.at(us, kind, s);
-                // A promoted piece that may turn back has choices on every
-                // move (`components::promotion`'s demotion).
-                let flips = self.demotion_at(s).is_some();
-                // A piece held back from the plain path only by promotion or
-                // immobility rules, with table moves alone, is generated in
-                // full only where it might capture or promote.
-                if !simple
-                    && !flips
-                    && !def.imitator
-                    && m.progs.is_empty()
-                    && !self.may_be_noisy(us, s, &m, def.promotion.as_ref())
-                {
-                    continue;
-                }
-                let skip_progs = plain_only
-                    && !flips
-                    && !m.progs.is_empty()
-                    && v.reach(us, kind, s)
-                        .is_some_and(|r| !self.enemy_within(r, us.flip()));
-                let start = out.len();
-                if !skip_progs && (!simple || flips || !m.progs.is_empty()) {
-                    self.moves_from(s, out);
-                    let mut w = start;
-                    for r in start..out.len() {
-                        let mv = out[r];
-                        if mv.is_capture() || mv.promotion().is_some() {
-                            out[w] = mv;
-                            w += 1;
-                        }
-                    }
-                    out.truncate(w);
-                    continue;
-                }
-                let enemy = |c: menagerie_geometry::CellId| {
-                    let q = board[c.idx()];
-                    q.is_some() && q.color() != us
-                };
-                for l in m.leaps {
-                    let q = board[l.to.idx()];
-                    if q.is_empty() {
-                        if l.flags & flag::EP != 0
-                            && self.ep().contains(l.to)
-                            && self.piece(self.ep().victim()).is_color(us.flip())
-                        {
-                            out.push(Move::en_passant(s, l.to));
-                        }
-                    } else if q.color() != us && l.flags & flag::CAPTURE != 0 {
-                        out.push(Move::normal(s, l.to).with_capture());
-                    }
-                }
-                for c in m.conds {
-                    if c.flags & flag::CAPTURE == 0 || !enemy(c.to) {
-                        continue;
-                    }
-                    let path = &c.path[..usize::from(c.path_len)];
-                    if path.iter().all(|x| board[x.idx()].is_some() == c.occupied) {
-                        out.push(Move::normal(s, c.to).with_capture());
-                    }
-                }
-                for r in m.rays {
-                    let cells = v.tables.ray_cells(r);
-                    let stops = v.tables.ray_stops(r);
-                    // The cell a capture may land on: the first occupied cell
-                    // (slides), the one after the screen (cannons) or right
-                    // behind the first piece (grasshoppers).
-                    let first = cells.iter().position(|c| board[c.idx()].is_some());
-                    let Some(i) = first else { continue };
-                    let hit = match r.kind {
-                        RayKind::Slide => Some(i),
-                        RayKind::Cannon | RayKind::FriendCannon => {
-                            if r.kind == RayKind::FriendCannon
-                                && board[cells[i].idx()].color() != us
-                            {
-                                None
-                            } else {
-                                cells[i + 1..]
-                                    .iter()
-                                    .position(|c| board[c.idx()].is_some())
-                                    .map(|j| i + 1 + j)
-                            }
-                        }
-                        RayKind::Grasshopper => Some(i + 1),
-                    };
-                    if let Some(j) = hit {
-                        if let (Some(&c), Some(&st)) = (cells.get(j), stops.get(j)) {
-                            if st & flag::CAPTURE != 0 && enemy(c) {
-                                out.push(Move::normal(s, c).with_capture());
-                            }
-                        }
-                    }
-                }
-                if skip_progs && def.dedup {
-                    // Plain moves of such a piece may reach a cell twice.
-                    let mut w = start;
-                    for r in start..out.len() {
-                        let mv = out[r];
-                        if !(start..w).any(|k| out[k] == mv) {
-                            out[w] = mv;
-                            w += 1;
-                        }
-                    }
-                    out.truncate(w);
-                }
+                self.noisy_from(us, kind, s, &plan, out);
             }
         }
         // Promotions made as moves of their own (components::placed_promotion).
         self.placed_promotions(out);
+    }
+
+    /// Appends the noisy moves of the piece `kind` of `us` on `s`.
+    fn noisy_from(
+        &self,
+        us: Color,
+        kind: PieceType,
+        s: CellId,
+        plan: &TypePlan<'_>,
+        out: &mut MoveList,
+    ) {
+        let v = self.variant();
+        let m = v.tables.at(us, kind, s);
+        // A promoted piece that may turn back has choices on every move
+        // (`components::promotion`'s demotion).
+        let flips = self.demotion_at(s).is_some();
+        // A piece held back from the plain path only by promotion or
+        // immobility rules, with table moves alone, is generated in full
+        // only where it might capture or promote.
+        if !plan.simple
+            && !flips
+            && !plan.imitator
+            && m.progs.is_empty()
+            && !self.may_be_noisy(us, s, &m, plan.promotion)
+        {
+            return;
+        }
+        // Leg programs that cannot reach an enemy add no capture.
+        let skip_progs = plan.plain_only
+            && !flips
+            && !m.progs.is_empty()
+            && v.reach(us, kind, s)
+                .is_some_and(|r| !self.enemy_within(r, us.flip()));
+        let start = out.len();
+        if !skip_progs && (!plan.simple || flips || !m.progs.is_empty()) {
+            self.moves_from(s, out);
+            keep_noisy(out, start);
+            return;
+        }
+        self.table_captures(us, s, &m, out);
+        if skip_progs && plan.dedup {
+            // Plain moves of such a piece may reach a cell twice.
+            dedup_from(out, start);
+        }
+    }
+
+    /// Appends the captures (en passant included) of the table moves `m`
+    /// of the piece of `us` on `s`.
+    fn table_captures(&self, us: Color, s: CellId, m: &CellMoves<'_>, out: &mut MoveList) {
+        let board = self.board();
+        for l in m.leaps {
+            if self.captures_on(us, l.to, l.flags) {
+                out.push(Move::normal(s, l.to).with_capture());
+            } else if board[l.to.idx()].is_empty()
+                && l.flags & flag::EP != 0
+                && self.ep().contains(l.to)
+                && self.piece(self.ep().victim()).is_color(us.flip())
+            {
+                out.push(Move::en_passant(s, l.to));
+            }
+        }
+        for c in m.conds {
+            let path = &c.path[..usize::from(c.path_len)];
+            if self.captures_on(us, c.to, c.flags)
+                && path.iter().all(|x| board[x.idx()].is_some() == c.occupied)
+            {
+                out.push(Move::normal(s, c.to).with_capture());
+            }
+        }
+        let v = self.variant();
+        for r in m.rays {
+            let cells = v.tables.ray_cells(r);
+            let stops = v.tables.ray_stops(r);
+            let Some(j) = self.ray_target(us, r.kind, cells) else {
+                continue;
+            };
+            if let (Some(&c), Some(&st)) = (cells.get(j), stops.get(j)) {
+                if self.captures_on(us, c, st) {
+                    out.push(Move::normal(s, c).with_capture());
+                }
+            }
+        }
+    }
+
+    /// The index in `cells` of the one cell a ray of `kind` may capture on:
+    /// the first occupied cell (slides), the one after the screen (cannons;
+    /// a friend-cannon's screen must be of `us`) or right behind the first
+    /// piece (grasshoppers).
+    fn ray_target(&self, us: Color, kind: RayKind, cells: &[CellId]) -> Option<usize> {
+        let board = self.board();
+        let i = cells.iter().position(|c| board[c.idx()].is_some())?;
+        match kind {
+            RayKind::Slide => Some(i),
+            RayKind::FriendCannon if board[cells[i].idx()].color() != us => None,
+            RayKind::Cannon | RayKind::FriendCannon => cells[i + 1..]
+                .iter()
+                .position(|c| board[c.idx()].is_some())
+                .map(|j| i + 1 + j),
+            RayKind::Grasshopper => Some(i + 1),
+        }
+    }
+
+    /// True when a table move of `flags` by `us` to `to` captures: an enemy
+    /// stands there and the move may capture.
+    fn captures_on(&self, us: Color, to: CellId, flags: u8) -> bool {
+        let q = self.board()[to.idx()];
+        q.is_some() && q.color() != us && flags & flag::CAPTURE != 0
     }
 
     /// False only when the piece of `us` on `s`, with the table moves `m`
@@ -172,11 +186,10 @@ impl Position {
         // A move of table `flags` to `to`: a capture, en passant or a
         // promotion possible?
         let noisy = |to: CellId, flags: u8| {
-            let q = board[to.idx()];
-            if q.is_empty() {
+            if board[to.idx()].is_empty() {
                 (flags & flag::QUIET != 0 && promotes(to)) || (flags & flag::EP != 0 && ep)
             } else {
-                q.color() != us && flags & flag::CAPTURE != 0
+                self.captures_on(us, to, flags)
             }
         };
         if m.leaps.iter().any(|l| noisy(l.to, l.flags))
@@ -215,4 +228,30 @@ impl Position {
         }
         false
     }
+}
+
+/// Keeps, from `start` on, only the noisy moves of `out` (in order).
+fn keep_noisy(out: &mut MoveList, start: usize) {
+    let mut w = start;
+    for r in start..out.len() {
+        if out[r].is_noisy() {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
+}
+
+/// Drops, from `start` on, the moves of `out` that repeat an earlier one
+/// from `start` (keeping the first).
+fn dedup_from(out: &mut MoveList, start: usize) {
+    let mut w = start;
+    for r in start..out.len() {
+        let mv = out[r];
+        if !out[start..w].contains(&mv) {
+            out[w] = mv;
+            w += 1;
+        }
+    }
+    out.truncate(w);
 }
