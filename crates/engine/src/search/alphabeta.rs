@@ -22,12 +22,37 @@ struct MoveFacts {
     gives_check: bool,
 }
 
+/// A node's facts that the search of its moves reads (`alpha` rises as
+/// moves beat it).
+#[derive(Clone, Copy)]
+struct Node {
+    alpha: i32,
+    beta: i32,
+    /// The depth left, after internal iterative reduction.
+    depth: i32,
+    ply: usize,
+    pv_node: bool,
+    in_check: bool,
+    /// The static evaluation (corrected; -INF in check).
+    static_eval: i32,
+    /// The static evaluation rose since our previous move.
+    improving: bool,
+}
+
+/// What the search of a node's moves found.
+struct Found {
+    best: i32,
+    best_move: Move,
+    /// Moves made and searched (not pruned, legal).
+    searched: usize,
+}
+
 impl Searcher<'_> {
     /// Searches the node to `depth` plies within (alpha, beta); returns its
     /// score from the side to move's view (0 after an abort).
     pub(crate) fn search(
         &mut self,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         mut depth: i32,
         ply: usize,
@@ -44,37 +69,17 @@ impl Searcher<'_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if ply > 0 {
-            if let Some(score) = self.entry_verdict(ply) {
-                return score;
-            }
-            // Mate distance pruning.
-            let a = alpha.max(-(MATE - ply as i32));
-            let b = beta.min(MATE - ply as i32 - 1);
-            if a >= b {
-                return a;
-            }
-        }
-        if ply >= MAX_PLY {
-            return self.eval.evaluate(&self.pos);
+        if let Some(score) = self.early_verdict(alpha, beta, ply) {
+            return score;
         }
         let key = self.pos.hash();
         let entry = self.tt.probe(key);
-        let mut tt_move = 0;
-        if let Some(e) = entry {
-            tt_move = e.mv;
-            if !pv_node && e.depth >= depth && ply > 0 {
-                let s = mate_from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        if let Some(score) =
+            entry.and_then(|e| Self::table_cut(e, pv_node, depth, ply, alpha, beta))
+        {
+            return score;
         }
+        let tt_move = entry.map_or(0, |e| e.mv);
         let mut moves = std::mem::take(&mut self.stack[ply].moves);
         // Below the root, moves are pseudo-legal and checked when made (most
         // are never made at a cut node). Whether there is any is known now;
@@ -84,20 +89,7 @@ impl Searcher<'_> {
         // forced-capture test does so, so with that rule the list is made
         // at once.
         let eager = ply > 0 && self.pos.forces_captures();
-        let any_move = if ply == 0 {
-            self.pos.generate_legal(&mut moves);
-            if !self.excluded_root.is_empty() {
-                moves.retain(|m| !self.excluded_root.contains(m));
-            }
-            !moves.is_empty()
-        } else if eager {
-            self.node_moves(&mut moves);
-            !moves.is_empty()
-        } else {
-            // Rules that stop play were judged on entry.
-            self.pos.has_pseudo_move(&mut moves)
-        };
-        if !any_move {
+        if !self.any_move(&mut moves, ply, eager) {
             self.stack[ply].moves = moves;
             return self.terminal(ply);
         }
@@ -142,10 +134,123 @@ impl Searcher<'_> {
             depth -= 1;
         }
         self.start_picker(&mut moves, tt_move, ply, true);
-        let mut best = -INF;
-        let mut best_move = Move::NULL;
-        let orig_alpha = alpha;
-        let mut searched = 0usize;
+        let mut node = Node {
+            alpha,
+            beta,
+            depth,
+            ply,
+            pv_node,
+            in_check,
+            static_eval,
+            improving,
+        };
+        let found = self.search_moves(&mut moves, &mut node);
+        self.stack[ply].moves = moves;
+        if found.searched == 0 {
+            // Pruning needs a searched move first, so here every move was
+            // illegal (or, after an abort, nothing is known).
+            return if self.aborted { 0 } else { self.terminal(ply) };
+        }
+        if self.aborted {
+            return 0;
+        }
+        let bound = if found.best >= beta {
+            Bound::Lower
+        } else if found.best > alpha && !found.best_move.is_null() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        // A quiet best move (or none) whose score the bound pins down on
+        // the evaluation's wrong side measures the evaluation's error.
+        if !in_check
+            && (found.best_move.is_null() || !found.best_move.is_noisy())
+            && found.best.abs() < MATE_BOUND
+            && !(bound == Bound::Lower && found.best <= static_eval)
+            && !(bound == Bound::Upper && found.best >= static_eval)
+        {
+            self.update_correction(corr_slots, raw_eval, found.best, depth);
+        }
+        let mv = if found.best_move.is_null() {
+            0
+        } else {
+            found.best_move.raw()
+        };
+        self.tt
+            .store(key, mv, mate_to_tt(found.best, ply), raw_eval, depth, bound);
+        found.best
+    }
+
+    /// Below the root: the verdict of a rule that ends the game here, a
+    /// mate-distance bound that closes the window, or the evaluation at the
+    /// stack's limit.
+    fn early_verdict(&mut self, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+        if ply > 0 {
+            if let Some(score) = self.entry_verdict(ply) {
+                return Some(score);
+            }
+            // Mate distance pruning.
+            let a = alpha.max(-(MATE - ply as i32));
+            let b = beta.min(MATE - ply as i32 - 1);
+            if a >= b {
+                return Some(a);
+            }
+        }
+        (ply >= MAX_PLY).then(|| self.eval.evaluate(&self.pos))
+    }
+
+    /// The table's score for a non-PV node below the root, where its entry
+    /// is deep enough and its bound decides the window.
+    fn table_cut(
+        e: crate::tt::Entry,
+        pv_node: bool,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if pv_node || e.depth < depth || ply == 0 {
+            return None;
+        }
+        let s = mate_from_tt(e.score, ply);
+        let cut = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        };
+        cut.then_some(s)
+    }
+
+    /// Whether the side to move has a move here: the root's legal moves
+    /// (less the excluded ones) and an `eager` node's pseudo-legal ones go
+    /// into `moves`; elsewhere only a probe, the list made later.
+    fn any_move(&mut self, moves: &mut MoveList, ply: usize, eager: bool) -> bool {
+        if ply == 0 {
+            self.pos.generate_legal(moves);
+            if !self.excluded_root.is_empty() {
+                moves.retain(|m| !self.excluded_root.contains(m));
+            }
+            !moves.is_empty()
+        } else if eager {
+            self.node_moves(moves);
+            !moves.is_empty()
+        } else {
+            // Rules that stop play were judged on entry.
+            self.pos.has_pseudo_move(moves)
+        }
+    }
+
+    /// Searches the node's moves in picker order, with late-move,
+    /// continuation, exchange and futility pruning, check extensions and
+    /// late-move reductions, until one fails high (rewarded in the history
+    /// tables) or none is left.
+    fn search_moves(&mut self, moves: &mut MoveList, node: &mut Node) -> Found {
+        let ply = node.ply;
+        let mut found = Found {
+            best: -INF,
+            best_move: Move::NULL,
+            searched: 0,
+        };
         // History indices of the moves tried before a cut-off (the frame's
         // buffers, kept to reuse their allocation).
         let mut quiets_tried = std::mem::take(&mut self.stack[ply].quiets_tried);
@@ -153,34 +258,24 @@ impl Searcher<'_> {
         quiets_tried.clear();
         captures_tried.clear();
         let mut late_quiets = 0;
-        while let Some((m, stage)) = self.next_move(&mut moves, ply) {
+        while let Some((m, stage)) = self.next_move(moves, ply) {
             let quiet = !m.is_noisy();
             let hist_idx = self.history_index(m);
-            let prunable = !pv_node && !in_check && best > -MATE_BOUND && searched > 0;
+            let prunable =
+                !node.pv_node && !node.in_check && found.best > -MATE_BOUND && found.searched > 0;
             // A checking drop the opponent cannot win by exchange is never
             // pruned as a late move and is extended; one he can win is just
             // a quiet move.
             let check_drop = stage == Stage::CheckDrop && self.see(m) >= 0;
-            if prunable && quiet && stage.is_late() && !check_drop {
-                // Late-move pruning.
-                let p = &self.params;
-                let limit = (p.lmp_base + depth * depth) / if improving { 1 } else { 2 };
-                if depth <= p.lmp_depth && late_quiets >= limit {
-                    continue;
-                }
-                // A quiet move that kept failing after these previous moves.
-                if depth <= p.cont_prune_depth
-                    && self.cont_score(hist_idx, ply) < -p.cont_prune_margin * depth
-                {
-                    continue;
-                }
-                // A quiet move that loses material by exchange.
-                let (see_depth, see_margin) = (p.see_quiet_depth, p.see_quiet_margin);
-                if depth <= see_depth && self.see(m) < -see_margin * depth * depth {
-                    continue;
-                }
+            if prunable
+                && quiet
+                && stage.is_late()
+                && !check_drop
+                && self.prune_late_quiet(m, hist_idx, node, late_quiets)
+            {
+                continue;
             }
-            if prunable && stage == Stage::BadNoisy && depth <= self.params.see_prune_depth {
+            if prunable && stage == Stage::BadNoisy && node.depth <= self.params.see_prune_depth {
                 // Losing capture at low depth.
                 continue;
             }
@@ -196,64 +291,45 @@ impl Searcher<'_> {
                 quiet,
                 gives_check: self.pos.in_check(),
             };
-            // Futility pruning of quiet moves that cannot raise alpha.
-            let p = &self.params;
-            if prunable
-                && quiet
-                && !facts.gives_check
-                && depth <= p.futility_depth
-                && stage.is_late()
-                && static_eval + p.futility_base + p.futility_per_depth * depth <= alpha
-            {
+            if prunable && self.futile(node, facts) {
                 self.pos.unmake();
                 continue;
             }
             let ext = i32::from(
                 facts.gives_check
                     && (m.dropped().is_none() || check_drop)
-                    && (ply as i32) < 2 * depth + self.params.check_ext_ply_margin,
+                    && (ply as i32) < 2 * node.depth + self.params.check_ext_ply_margin,
             );
-            let new_depth = depth - 1 + ext;
-            let s = if searched == 0 {
-                -self.search(-beta, -alpha, new_depth, ply + 1, true, facts.gives_check)
-            } else {
-                let r = if depth >= self.params.lmr_min_depth
-                    && !in_check
-                    && (quiet || stage == Stage::BadNoisy)
-                    && searched >= self.params.lmr_min_moves
-                {
-                    self.reduction(depth, searched, pv_node, improving, facts, hist_idx)
-                        .clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
-                self.search_late(alpha, beta, new_depth, r, ply, facts.gives_check)
-            };
+            let s = self.search_made(node, facts, found.searched, node.depth - 1 + ext, hist_idx);
             self.pos.unmake();
-            searched += 1;
+            found.searched += 1;
             if ply == 0 {
                 self.count_root_nodes(m, self.nodes - nodes_before);
             }
             if self.aborted {
-                self.stack[ply].moves = moves;
-                self.stack[ply].quiets_tried = quiets_tried;
-                self.stack[ply].captures_tried = captures_tried;
-                return 0;
+                break;
             }
-            if ply == 0 && searched == 1 {
+            if ply == 0 && found.searched == 1 {
                 self.root_first = Some(m);
             }
-            if s > best {
-                best = s;
-                best_move = m;
-                if s > alpha {
-                    alpha = s;
+            if s > found.best {
+                found.best = s;
+                found.best_move = m;
+                if s > node.alpha {
+                    node.alpha = s;
                     let (head, tail) = self.stack.split_at_mut(ply + 1);
                     head[ply].pv.clear();
                     head[ply].pv.push(m);
                     head[ply].pv.extend_from_slice(&tail[0].pv);
-                    if s >= beta {
-                        self.reward_cutoff(m, quiet, depth, ply, &quiets_tried, &captures_tried);
+                    if s >= node.beta {
+                        self.reward_cutoff(
+                            m,
+                            quiet,
+                            node.depth,
+                            ply,
+                            &quiets_tried,
+                            &captures_tried,
+                        );
                         break;
                     }
                 }
@@ -265,40 +341,82 @@ impl Searcher<'_> {
                 captures_tried.push(self.capture_index(m));
             }
         }
-        self.stack[ply].moves = moves;
         self.stack[ply].quiets_tried = quiets_tried;
         self.stack[ply].captures_tried = captures_tried;
-        if searched == 0 {
-            // Pruning needs a searched move first, so here every move was
-            // illegal (or, after an abort, nothing is known).
-            return if self.aborted { 0 } else { self.terminal(ply) };
+        found
+    }
+
+    /// Late-move pruning (after enough quiet moves), continuation-history
+    /// pruning (a quiet move that kept failing after these previous moves)
+    /// and exchange pruning (a quiet move that loses material) of a late
+    /// quiet move, before it is made: true when it is skipped.
+    fn prune_late_quiet(
+        &mut self,
+        m: Move,
+        hist_idx: usize,
+        node: &Node,
+        late_quiets: i32,
+    ) -> bool {
+        let p = &self.params;
+        let depth = node.depth;
+        let limit = (p.lmp_base + depth * depth) / if node.improving { 1 } else { 2 };
+        if depth <= p.lmp_depth && late_quiets >= limit {
+            return true;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > orig_alpha && !best_move.is_null() {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        // A quiet best move (or none) whose score the bound pins down on
-        // the evaluation's wrong side measures the evaluation's error.
-        if !in_check
-            && (best_move.is_null() || !best_move.is_noisy())
-            && best.abs() < MATE_BOUND
-            && !(bound == Bound::Lower && best <= static_eval)
-            && !(bound == Bound::Upper && best >= static_eval)
+        if depth <= p.cont_prune_depth
+            && self.cont_score(hist_idx, node.ply) < -p.cont_prune_margin * depth
         {
-            self.update_correction(corr_slots, raw_eval, best, depth);
+            return true;
         }
-        let ev = raw_eval;
-        let mv = if best_move.is_null() {
-            0
+        let (see_depth, see_margin) = (p.see_quiet_depth, p.see_quiet_margin);
+        depth <= see_depth && self.see(m) < -see_margin * depth * depth
+    }
+
+    /// Futility pruning of a made quiet late move that gives no check and
+    /// cannot raise alpha.
+    fn futile(&self, node: &Node, facts: MoveFacts) -> bool {
+        let p = &self.params;
+        facts.quiet
+            && !facts.gives_check
+            && node.depth <= p.futility_depth
+            && facts.stage.is_late()
+            && node.static_eval + p.futility_base + p.futility_per_depth * node.depth <= node.alpha
+    }
+
+    /// Searches the move just made to `new_depth`: the first with the full
+    /// window, a later one reduced and with a null window first
+    /// ([`Self::search_late`]). The child's score, our view.
+    fn search_made(
+        &mut self,
+        node: &Node,
+        facts: MoveFacts,
+        searched: usize,
+        new_depth: i32,
+        hist_idx: usize,
+    ) -> i32 {
+        let (alpha, beta, ply) = (node.alpha, node.beta, node.ply);
+        if searched == 0 {
+            return -self.search(-beta, -alpha, new_depth, ply + 1, true, facts.gives_check);
+        }
+        let p = &self.params;
+        let r = if node.depth >= p.lmr_min_depth
+            && !node.in_check
+            && (facts.quiet || facts.stage == Stage::BadNoisy)
+            && searched >= p.lmr_min_moves
+        {
+            self.reduction(
+                node.depth,
+                searched,
+                node.pv_node,
+                node.improving,
+                facts,
+                hist_idx,
+            )
+            .clamp(0, new_depth - 1)
         } else {
-            best_move.raw()
+            0
         };
-        self.tt
-            .store(key, mv, mate_to_tt(best, ply), ev, depth, bound);
-        best
+        self.search_late(alpha, beta, new_depth, r, ply, facts.gives_check)
     }
 
     /// The pseudo-legal moves of a node below the root, forced captures
