@@ -405,9 +405,37 @@ impl fmt::Debug for Move {
 /// A list of moves (a plain vector; generation appends).
 pub type MoveList = Vec<Move>;
 
+/// Keeps, in their order, the moves of `out[start..]` that pass `keep`
+/// (the moves before `start` stay untouched). The filters that run after
+/// generation (legality, forced captures, required drops, immune captures,
+/// the noisy subset) keep order this way: perft divides and the search's
+/// move picker read the list as generated.
+pub(crate) fn retain_from(out: &mut MoveList, start: usize, mut keep: impl FnMut(Move) -> bool) {
+    let mut seen = 0;
+    out.retain(|&m| {
+        seen += 1;
+        seen <= start || keep(m)
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn retain_from_keeps_the_prefix_and_the_order() {
+        let list: MoveList = (0..6)
+            .map(|i| Move::normal(CellId(i), CellId(10 + i)))
+            .collect();
+        let mut out = list.clone();
+        // Drops the even targets from index 2 on; 10 stays though even.
+        retain_from(&mut out, 2, |m| m.to().0 % 2 == 1);
+        let kept: Vec<u16> = out.iter().map(|m| m.to().0).collect();
+        assert_eq!(kept, [10, 11, 13, 15]);
+        let mut all = list;
+        retain_from(&mut all, 0, |m| m.to().0 >= 14);
+        assert_eq!(all.iter().map(|m| m.to().0).collect::<Vec<_>>(), [14, 15]);
+    }
 
     #[test]
     fn round_trip() {

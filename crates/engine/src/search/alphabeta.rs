@@ -24,7 +24,6 @@ struct MoveFacts {
 
 /// A node's facts that the search of its moves reads (`alpha` rises as
 /// moves beat it).
-#[derive(Clone, Copy)]
 struct Node {
     alpha: i32,
     beta: i32,
@@ -154,7 +153,24 @@ impl Searcher<'_> {
         if self.aborted {
             return 0;
         }
-        let bound = if found.best >= beta {
+        self.store_node(key, alpha, &node, &found, corr_slots, raw_eval);
+        found.best
+    }
+
+    /// After a node's moves: stores the result in the table with its bound
+    /// against the entry window (`alpha` as the node was entered), and, when
+    /// the result measures the evaluation's error, feeds the correction
+    /// history.
+    fn store_node(
+        &mut self,
+        key: u64,
+        alpha: i32,
+        node: &Node,
+        found: &Found,
+        corr_slots: [usize; 2],
+        raw_eval: i32,
+    ) {
+        let bound = if found.best >= node.beta {
             Bound::Lower
         } else if found.best > alpha && !found.best_move.is_null() {
             Bound::Exact
@@ -163,22 +179,27 @@ impl Searcher<'_> {
         };
         // A quiet best move (or none) whose score the bound pins down on
         // the evaluation's wrong side measures the evaluation's error.
-        if !in_check
+        if !node.in_check
             && (found.best_move.is_null() || !found.best_move.is_noisy())
             && found.best.abs() < MATE_BOUND
-            && !(bound == Bound::Lower && found.best <= static_eval)
-            && !(bound == Bound::Upper && found.best >= static_eval)
+            && !(bound == Bound::Lower && found.best <= node.static_eval)
+            && !(bound == Bound::Upper && found.best >= node.static_eval)
         {
-            self.update_correction(corr_slots, raw_eval, found.best, depth);
+            self.update_correction(corr_slots, raw_eval, found.best, node.depth);
         }
         let mv = if found.best_move.is_null() {
             0
         } else {
             found.best_move.raw()
         };
-        self.tt
-            .store(key, mv, mate_to_tt(found.best, ply), raw_eval, depth, bound);
-        found.best
+        self.tt.store(
+            key,
+            mv,
+            mate_to_tt(found.best, node.ply),
+            raw_eval,
+            node.depth,
+            bound,
+        );
     }
 
     /// Below the root: the verdict of a rule that ends the game here, a

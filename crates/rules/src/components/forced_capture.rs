@@ -10,7 +10,7 @@
 //! search's pseudo-legal lists ([`Position::keep_forced_captures`]) and a
 //! single move (`is_legal`). Variants without the rule pay one flag test.
 
-use crate::moves::{Move, MoveList};
+use crate::moves::MoveList;
 use crate::position::Position;
 
 impl Position {
@@ -32,29 +32,16 @@ impl Position {
             .iter()
             .any(|&m| m.is_capture() && (!has_royal || self.legal_after(m)));
         if forced {
-            retain_captures(out);
+            out.retain(|m| m.is_capture());
         }
     }
 
     /// The same rule on a list of legal moves.
     pub(crate) fn keep_forced_legal_captures(&self, out: &mut MoveList) {
         if self.forces_captures() && out.iter().any(|m| m.is_capture()) {
-            retain_captures(out);
+            out.retain(|m| m.is_capture());
         }
     }
-}
-
-/// Keeps the captures of `out`, in order.
-fn retain_captures(out: &mut MoveList) {
-    let mut w = 0;
-    for i in 0..out.len() {
-        let m: Move = out[i];
-        if m.is_capture() {
-            out[w] = m;
-            w += 1;
-        }
-    }
-    out.truncate(w);
 }
 
 #[cfg(test)]

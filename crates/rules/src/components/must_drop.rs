@@ -69,20 +69,13 @@ impl Position {
             .iter()
             .filter(|d| binds(d))
             .any(|&d| self.legal_after(d));
-        let mut w = 0;
-        for i in 0..out.len() {
-            let m = out[i];
-            let keep = if m.kind() == MoveKind::Drop {
-                binds(&m)
+        out.retain(|m| {
+            if m.kind() == MoveKind::Drop {
+                binds(m)
             } else {
                 !can_drop
-            };
-            if keep {
-                out[w] = m;
-                w += 1;
             }
-        }
-        out.truncate(w);
+        });
     }
 }
 

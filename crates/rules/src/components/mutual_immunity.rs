@@ -9,7 +9,7 @@
 //! the listed types only). Perft, the legal list, the search's pseudo-legal
 //! lists and `is_legal` all see it that way.
 
-use crate::moves::MoveList;
+use crate::moves::{retain_from, MoveList};
 use crate::piece::PieceType;
 use crate::position::Position;
 
@@ -21,16 +21,10 @@ impl Position {
         if self.variant().rules.mutually_immune >> kind & 1 == 0 {
             return;
         }
-        let mut w = start;
-        for r in start..out.len() {
-            let m = out[r];
+        retain_from(out, start, |m| {
             let victim = self.piece(m.to());
-            if !(m.is_capture() && victim.is_some() && victim.kind() == kind) {
-                out[w] = m;
-                w += 1;
-            }
-        }
-        out.truncate(w);
+            !(m.is_capture() && victim.is_some() && victim.kind() == kind)
+        });
     }
 }
 

@@ -209,16 +209,10 @@ impl Position {
             return;
         }
         let mut fast = FastLegality::new(self);
-        let mut w = 0;
-        for i in 0..out.len() {
-            let m = out[i];
+        out.retain(|&m| {
             let simple = fast.as_mut().is_some_and(|f| f.is_simple(self, m));
-            if simple || self.legal_after(m) {
-                out[w] = m;
-                w += 1;
-            }
-        }
-        out.truncate(w);
+            simple || self.legal_after(m)
+        });
         self.keep_forced_legal_captures(out);
         self.pass_when_no_legal_move(out);
     }

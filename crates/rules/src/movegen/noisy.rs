@@ -4,7 +4,7 @@
 
 use super::tables::{flag, CellMoves, RayKind};
 use crate::components::promotion::Promotion;
-use crate::moves::{Move, MoveList};
+use crate::moves::{retain_from, Move, MoveList};
 use crate::piece::{Color, PieceType};
 use crate::position::Position;
 use menagerie_geometry::CellId;
@@ -38,7 +38,7 @@ impl Position {
             // them from the full list.
             let start = out.len();
             self.pseudo_moves(out);
-            keep_noisy(out, start);
+            retain_from(out, start, |m| m.is_noisy());
             return;
         }
         for kind in 0..v.types() as PieceType {
@@ -95,13 +95,13 @@ impl Position {
         let start = out.len();
         if !skip_progs && (!plan.simple || flips || !m.progs.is_empty()) {
             self.moves_from(s, out);
-            keep_noisy(out, start);
+            retain_from(out, start, |m| m.is_noisy());
             return;
         }
         self.table_captures(us, s, &m, out);
         if skip_progs && plan.dedup {
             // Plain moves of such a piece may reach a cell twice.
-            dedup_from(out, start);
+            drop_repeats_from(out, start);
         }
     }
 
@@ -230,21 +230,11 @@ impl Position {
     }
 }
 
-/// Keeps, from `start` on, only the noisy moves of `out` (in order).
-fn keep_noisy(out: &mut MoveList, start: usize) {
-    let mut w = start;
-    for r in start..out.len() {
-        if out[r].is_noisy() {
-            out[w] = out[r];
-            w += 1;
-        }
-    }
-    out.truncate(w);
-}
-
 /// Drops, from `start` on, the moves of `out` that repeat an earlier one
-/// from `start` (keeping the first).
-fn dedup_from(out: &mut MoveList, start: usize) {
+/// from `start`, keeping the first and the generation order (unlike
+/// `gen.rs`'s `dedup_from`, which sorts: the picker keeps generation order
+/// within a stage, so the search's tree depends on it).
+fn drop_repeats_from(out: &mut MoveList, start: usize) {
     let mut w = start;
     for r in start..out.len() {
         let mv = out[r];
