@@ -406,10 +406,11 @@ impl fmt::Debug for Move {
 pub type MoveList = Vec<Move>;
 
 /// Keeps, in their order, the moves of `out[start..]` that pass `keep`
-/// (the moves before `start` stay untouched). The filters that run after
-/// generation (legality, forced captures, required drops, immune captures,
-/// the noisy subset) keep order this way: perft divides and the search's
-/// move picker read the list as generated.
+/// (the moves before `start` stay untouched): `Vec::retain` for a filter
+/// that starts mid-list (immune captures, the noisy subset); the filters of
+/// a whole list (legality, forced captures, required drops) call
+/// `Vec::retain` itself. Either keeps generation order, which perft divides
+/// and the search's move picker read.
 pub(crate) fn retain_from(out: &mut MoveList, start: usize, mut keep: impl FnMut(Move) -> bool) {
     let mut seen = 0;
     out.retain(|&m| {
